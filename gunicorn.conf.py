@@ -1,0 +1,19 @@
+"""gunicorn settings for `make run` and production (gunicorn -c gunicorn.conf.py shopsite.wsgi)."""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
+# Threads let a worker keep serving while one of its requests waits on the payment provider.
+threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = 20
+# Keep-alive suits a load balancer in front; it saves a TCP handshake per request.
+keepalive = 5
+# Restart workers now and then so a slow leak can never take the shop down.
+max_requests = 2000
+max_requests_jitter = 200
+accesslog = "-"
+errorlog = "-"
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

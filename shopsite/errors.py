@@ -1,0 +1,62 @@
+"""Domain errors and the one handler that turns every error into the API's JSON shape."""
+
+from django.http import Http404, JsonResponse
+from django.views import defaults
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ShopError(Exception):
+    """A rule of the shop refused the request; apps subclass it in their errors.py."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    code = "invalid"
+    message = "The request was refused."
+
+    def __init__(self, message: str | None = None, *, field: str | None = None):
+        self.message = message or self.message
+        # Set when the rule is about one input field: the answer is then {field: [message]}.
+        self.field = field
+        super().__init__(self.message)
+
+
+class NotFound(ShopError):
+    status_code = status.HTTP_404_NOT_FOUND
+    code = "not_found"
+
+
+class Conflict(ShopError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "conflict"
+
+
+def exception_handler(exc, context):
+    """Answer {"detail", "code"} for whole-request errors and {"field": [...]} for field errors."""
+    if isinstance(exc, ShopError):
+        body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code}
+        return Response(body, status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(response.data, list):
+        # A ValidationError raised with a bare message, not about one field.
+        response.data = {"detail": " ".join(map(str, response.data)), "code": "invalid"}
+    elif set(response.data) == {"detail"}:
+        codes = exc.get_codes()
+        response.data["code"] = codes if isinstance(codes, str) else "error"
+    return response
+
+
+def api_not_found(request, *args, **kwargs) -> JsonResponse:
+    """A path under /api/ that names no call: JSON, never the page shell."""
+    return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
+
+
+def server_error(request, *args, **kwargs):
+    """Django's 500 handler: JSON under /api/, Django's plain page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": "Server error.", "code": "server_error"}, status=500)
+    return defaults.server_error(request, *args, **kwargs)
