@@ -1,0 +1,99 @@
+"""Django admin for the catalogue, for staff emergencies."""
+
+from django import forms
+from django.contrib import admin
+from django.core.files.uploadedfile import UploadedFile
+from django.db.models import Count, Sum
+
+from shopsite.images import InvalidImage, image_normalize
+
+from .models import Brand, Shoe, StockEntry
+from .serializers import SHOE_IMAGE_MAX_SIDE
+
+
+class HasShoesFilter(admin.SimpleListFilter):
+    """Brands without shoes are the ones that can be deleted."""
+
+    title = "shoes"
+    parameter_name = "has_shoes"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "With shoes"), ("no", "Without shoes")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(shoe_count__gt=0) if self.value() == "yes" else queryset.filter(shoe_count=0)
+        return queryset
+
+
+@admin.register(Brand)
+class BrandAdmin(admin.ModelAdmin):
+    list_display = ("name", "shoe_count", "created_at")
+    list_filter = (HasShoesFilter, "created_at")
+    search_fields = ("name",)
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(shoe_count=Count("shoes"))
+
+    @admin.display(ordering="shoe_count", description="shoes")
+    def shoe_count(self, brand: Brand) -> int:
+        return brand.shoe_count
+
+
+class ShoeAdminForm(forms.ModelForm):
+    class Meta:
+        model = Shoe
+        fields = ("name", "brand", "image", "description", "color", "price", "on_sale")
+
+    def clean_image(self):
+        image = self.cleaned_data["image"]
+        # A new upload goes through the same checks and re-encoding as the API's.
+        if isinstance(image, UploadedFile):
+            try:
+                return image_normalize(image, max_side=SHOE_IMAGE_MAX_SIDE)
+            except InvalidImage as error:
+                raise forms.ValidationError(str(error)) from None
+        return image
+
+
+class StockEntryInline(admin.TabularInline):
+    model = StockEntry
+    extra = 0
+    fields = ("size", "quantity")
+
+
+@admin.register(Shoe)
+class ShoeAdmin(admin.ModelAdmin):
+    form = ShoeAdminForm
+    list_display = ("name", "brand", "color", "price", "on_sale", "pairs_in_stock", "created_at")
+    list_filter = ("on_sale", "brand", "created_at")
+    list_editable = ("on_sale",)
+    list_select_related = ("brand",)
+    search_fields = ("name", "brand__name", "color", "description")
+    autocomplete_fields = ("brand",)
+    inlines = [StockEntryInline]
+    actions = ["put_on_sale", "end_sale"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(pairs_in_stock=Sum("stock__quantity"))
+
+    @admin.display(ordering="pairs_in_stock", description="pairs in stock")
+    def pairs_in_stock(self, shoe: Shoe) -> int:
+        return shoe.pairs_in_stock or 0
+
+    @admin.action(description="Put the selected shoes on sale")
+    def put_on_sale(self, request, queryset):
+        queryset.update(on_sale=True)
+
+    @admin.action(description="End the sale of the selected shoes")
+    def end_sale(self, request, queryset):
+        queryset.update(on_sale=False)
+
+
+@admin.register(StockEntry)
+class StockEntryAdmin(admin.ModelAdmin):
+    list_display = ("shoe", "size", "quantity", "updated_at")
+    list_filter = ("size",)
+    list_select_related = ("shoe__brand",)
+    search_fields = ("shoe__name", "shoe__brand__name")
+    autocomplete_fields = ("shoe",)

@@ -1,0 +1,8 @@
+"""The catalog app: brands, shoes and the stock of each size."""
+
+from django.apps import AppConfig
+
+
+class CatalogConfig(AppConfig):
+    name = "catalog"
+    verbose_name = "Catalogue"

@@ -1,0 +1,23 @@
+"""Errors of the catalogue's rules."""
+
+from shopsite.errors import Conflict, NotFound, ShopError
+
+
+class BrandInUse(Conflict):
+    code = "brand_in_use"
+
+
+class DuplicateBrand(ShopError):
+    code = "duplicate_brand"
+
+
+class StockLimitExceeded(ShopError):
+    code = "stock_limit"
+
+
+class ShoeNotFound(NotFound):
+    message = "That shoe is not in the shop."
+
+
+class BrandNotFound(NotFound):
+    message = "That brand is not in the shop."

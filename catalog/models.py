@@ -1,0 +1,87 @@
+"""Brands, shoes and stock: what the shop sells and how many pairs of each size it holds."""
+
+from decimal import Decimal
+
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+
+def shoe_image_upload_to(shoe: "Shoe", filename: str) -> str:
+    # The file name is already a random one made by shopsite.images.
+    return f"shoes/{filename}"
+
+
+class Brand(models.Model):
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # /colletions/{brand} finds a brand by name whatever its case, so two may not differ by case.
+            models.UniqueConstraint(Lower("name"), name="catalog_brand_name_ci_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Shoe(models.Model):
+    name = models.CharField(max_length=40)
+    # PROTECT: deleting a brand must never take its shoes (and their order history) with it.
+    brand = models.ForeignKey(Brand, on_delete=models.PROTECT, related_name="shoes")
+    # Blank means the shop's placeholder picture is shown.
+    image = models.ImageField(upload_to=shoe_image_upload_to, blank=True)
+    description = models.TextField()
+    color = models.CharField(max_length=40)
+    # Dollars; orders keep integer cents.
+    price = models.DecimalField(max_digits=8, decimal_places=2)
+    on_sale = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=Q(price__gt=0), name="catalog_shoe_price_positive"),
+        ]
+        indexes = [
+            models.Index(fields=["on_sale", "price"], name="catalog_shoe_on_sale_price"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.brand} {self.name}" if self.brand_id else self.name
+
+
+class StockEntry(models.Model):
+    """How many pairs of one size of one shoe are left to sell."""
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="stock")
+    # US size; the API shows it as a label ("9", "9.5").
+    size = models.DecimalField(max_digits=3, decimal_places=1)
+    quantity = models.IntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["shoe_id", "size"]
+        verbose_name_plural = "stock entries"
+        constraints = [
+            models.UniqueConstraint(fields=["shoe", "size"], name="catalog_stock_one_row_per_size"),
+            models.CheckConstraint(condition=Q(quantity__gte=0), name="catalog_stock_quantity_not_negative"),
+            models.CheckConstraint(condition=Q(size__gt=0), name="catalog_stock_size_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.shoe} size {self.size_label}: {self.quantity}"
+
+    @property
+    def size_label(self) -> str:
+        return size_label(self.size)
+
+
+def size_label(size: Decimal) -> str:
+    """9 -> "9", 9.5 -> "9.5"."""
+    return f"{size.normalize():f}"

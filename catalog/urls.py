@@ -1,0 +1,15 @@
+"""Catalogue routes, under /api/."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("shoes", views.ShoeListView.as_view(), name="shoe-list"),
+    path("shoes/onSale", views.ShoeOnSaleListView.as_view(), name="shoe-on-sale-list"),
+    path("shoes/addSize/<int:pk>", views.StockAddView.as_view(), name="stock-add"),
+    path("shoes/<int:pk>", views.ShoeDetailView.as_view(), name="shoe-detail"),
+    path("admin/onsale/<int:pk>", views.ShoeOnSaleView.as_view(), name="shoe-on-sale"),
+    path("brands", views.BrandListView.as_view(), name="brand-list"),
+    path("brands/<int:pk>", views.BrandDetailView.as_view(), name="brand-detail"),
+]

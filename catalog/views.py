@@ -1,0 +1,141 @@
+"""The catalogue calls of SPEC.md §7: anyone reads, shop administrators write."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
+from shopsite.pagination import OptionalLimitOffsetPagination
+
+from . import selectors, services
+from .filters import ShoeFilter
+from .models import size_label
+from .serializers import (
+    BrandCreateAnswer,
+    BrandCreateInput,
+    BrandSerializer,
+    ShoeCreateInput,
+    ShoeOnSaleInput,
+    ShoeSerializer,
+    ShoeUpdateInput,
+    StockAddAnswer,
+    StockAddInput,
+)
+
+
+def _validated(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class ShoeListView(generics.ListAPIView):
+    """GET /shoes (?name=, ?brand=, limit/offset) and, for admins, POST /shoes."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+    serializer_class = ShoeSerializer
+    filterset_class = ShoeFilter
+    pagination_class = OptionalLimitOffsetPagination
+
+    def get_queryset(self):
+        return selectors.shoe_list()
+
+    @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer})
+    def post(self, request):
+        shoe = services.shoe_create(**_validated(ShoeCreateInput, request.data))
+        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
+
+
+class ShoeOnSaleListView(generics.ListAPIView):
+    """GET /shoes/onSale, cheapest first."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+    serializer_class = ShoeSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.shoe_on_sale_list()
+
+
+class ShoeDetailView(APIView):
+    """GET /shoes/{id}; for admins PUT (the Modify Shoes form) and DELETE."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+
+    @extend_schema(responses=ShoeSerializer)
+    def get(self, request, pk: int):
+        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
+
+    @extend_schema(request=ShoeUpdateInput, responses=ShoeSerializer)
+    def put(self, request, pk: int):
+        shoe = selectors.shoe_get(shoe_id=pk)
+        services.shoe_update(shoe=shoe, **_validated(ShoeUpdateInput, request.data))
+        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.shoe_delete(shoe=selectors.shoe_get(shoe_id=pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StockAddView(APIView):
+    """PUT /shoes/addSize/{id}: adds a size, or pairs to a size the shoe has."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(request=StockAddInput, responses=StockAddAnswer)
+    def put(self, request, pk: int):
+        shoe = selectors.shoe_get(shoe_id=pk)
+        data = _validated(StockAddInput, request.data)
+        entry, created = services.stock_add(shoe=shoe, **data)
+        label = size_label(entry.size)
+        if created:
+            message = f"Size {label} added to {shoe.name} with {entry.quantity} pairs"
+        else:
+            message = f"Size {label} of {shoe.name} now has {entry.quantity} pairs"
+        return Response({"message": message, "shoe": ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data})
+
+
+class ShoeOnSaleView(APIView):
+    """PUT /admin/onsale/{id} {onSale}."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(request=ShoeOnSaleInput, responses=ShoeSerializer)
+    def put(self, request, pk: int):
+        shoe = selectors.shoe_get(shoe_id=pk)
+        services.shoe_on_sale_set(shoe=shoe, **_validated(ShoeOnSaleInput, request.data))
+        return Response(ShoeSerializer(shoe).data)
+
+
+class BrandListView(generics.ListAPIView):
+    """GET /brands and, for admins, POST /brands {name}."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+    serializer_class = BrandSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.brand_list()
+
+    @extend_schema(request=BrandCreateInput, responses={201: BrandCreateAnswer})
+    def post(self, request):
+        brand = services.brand_create(**_validated(BrandCreateInput, request.data))
+        return Response(
+            {"message": f"The brand {brand.name} was created", "brand": BrandSerializer(brand).data},
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class BrandDetailView(APIView):
+    """DELETE /brands/{id}: refused with 409 while the brand has shoes."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(responses={204: None})
+    def delete(self, request, pk: int):
+        services.brand_delete(brand=selectors.brand_get(brand_id=pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)

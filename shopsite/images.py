@@ -1,0 +1,75 @@
+"""Uploaded images: checked with Pillow, then re-encoded under a name the server makes."""
+
+import io
+import uuid
+import warnings
+
+from django.core.files.base import ContentFile
+from PIL import Image, ImageOps, UnidentifiedImageError
+from rest_framework import serializers
+
+MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+# Checked from the header, before any pixel is decoded: a small file can decode to gigabytes.
+MAX_PIXELS = 40_000_000
+ACCEPTED_FORMATS = {"JPEG", "PNG", "WEBP", "GIF"}
+
+NOT_AN_IMAGE = "Upload a valid image (JPEG, PNG, WebP or GIF)."
+TOO_BIG = "The image must be at most 5 MB."
+TOO_MANY_PIXELS = "The image must be at most 40 megapixels."
+
+
+class InvalidImage(ValueError):
+    """The upload is not an image the shop accepts; the message says why."""
+
+
+def image_normalize(upload, *, max_side: int) -> ContentFile:
+    """Return the upload as a WebP of at most max_side pixels a side, upright and without metadata."""
+    if upload.size > MAX_UPLOAD_BYTES:
+        raise InvalidImage(TOO_BIG)
+    upload.seek(0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(upload)  # reads the header only
+            if image.format not in ACCEPTED_FORMATS:
+                raise InvalidImage(NOT_AN_IMAGE)
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                raise InvalidImage(TOO_MANY_PIXELS)
+            # Turns the picture as the camera meant it; EXIF is not carried into the new file.
+            image = ImageOps.exif_transpose(image)
+            image.thumbnail((max_side, max_side))
+    except InvalidImage:
+        raise
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise InvalidImage(TOO_MANY_PIXELS) from None
+    except (UnidentifiedImageError, OSError, SyntaxError, ValueError):
+        # Not an image at all, or truncated or corrupt data found while decoding.
+        raise InvalidImage(NOT_AN_IMAGE) from None
+    has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    image = image.convert("RGBA" if has_alpha else "RGB")
+    out = io.BytesIO()
+    image.save(out, format="WEBP", quality=85)
+    return ContentFile(out.getvalue(), name=f"{uuid.uuid4().hex}.webp")
+
+
+class ImageUploadField(serializers.FileField):
+    """A multipart image field whose value is the re-encoded image, ready to save."""
+
+    def __init__(self, *, max_side: int, **kwargs):
+        self.max_side = max_side
+        kwargs.setdefault("error_messages", {}).setdefault("invalid", NOT_AN_IMAGE)
+        super().__init__(**kwargs)
+
+    def validate_empty_values(self, data):
+        # A form may send an empty text part for "no new image".
+        if data == "" and not self.required:
+            raise serializers.SkipField()
+        return super().validate_empty_values(data)
+
+    def to_internal_value(self, data):
+        upload = super().to_internal_value(data)
+        try:
+            return image_normalize(upload, max_side=self.max_side)
+        except InvalidImage as error:
+            raise serializers.ValidationError(str(error)) from None
