@@ -1,0 +1,9 @@
+import { Outlet } from "react-router";
+
+export default function Layout() {
+  return (
+    <main className="page">
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,15 @@
+// What the server tells the app about itself, from the JSON block in the page shell (DESIGN.md §7).
+const DEFAULTS = {
+  shopName: "Sneaker Shop",
+  identityProvider: "local",
+  firebaseConfig: null,
+  paymentGateway: "test",
+  stripePublishableKey: "",
+};
+
+export function readConfig(doc = globalThis.document) {
+  const element = doc?.getElementById("shop-config");
+  return Object.freeze({ ...DEFAULTS, ...(element ? JSON.parse(element.textContent) : {}) });
+}
+
+export const config = readConfig();

@@ -1,0 +1,32 @@
+"""Routes: the API under /api/, the Django admin, media, and the React app for every other path."""
+
+from django.conf import settings
+from django.contrib import admin
+from django.core.files.storage import FileSystemStorage, default_storage
+from django.urls import include, path, re_path
+from django.views.static import serve
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from frontend.views import page_shell
+from shopsite.errors import api_not_found
+
+api_patterns = [
+    path("", include("catalog.urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    re_path(r"^.*$", api_not_found),
+]
+
+urlpatterns = [
+    path("api/", include(api_patterns)),
+    path("django-admin/", admin.site.urls),
+]
+
+if isinstance(default_storage, FileSystemStorage):
+    # Uploads on local disk are served by the app itself; with object storage (AWS_*) the
+    # bucket serves them and this route is absent.
+    urlpatterns.append(re_path(r"^media/(?P<path>.+)$", serve, {"document_root": settings.MEDIA_ROOT}))
+
+urlpatterns.append(re_path(r"^(?!(?:api|django-admin|static|media)(?:/|$)).*$", page_shell, name="page-shell"))
+
+handler500 = "shopsite.errors.server_error"

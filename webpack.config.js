@@ -1,0 +1,38 @@
+// Builds frontend/src into static/dist/ with content-hashed names; Django finds them through
+// frontend/webpack-stats.json (django-webpack-loader).
+const path = require("path");
+const MiniCssExtractPlugin = require("mini-css-extract-plugin");
+const BundleTracker = require("webpack-bundle-tracker");
+
+module.exports = (env, argv) => {
+  const production = argv.mode !== "development";
+  return {
+    entry: { main: "./frontend/src/index.jsx" },
+    output: {
+      path: path.resolve(__dirname, "static/dist"),
+      publicPath: "/static/dist/",
+      filename: production ? "[name].[contenthash:12].js" : "[name].js",
+      chunkFilename: production ? "[name].[contenthash:12].js" : "[name].js",
+      assetModuleFilename: "[name].[contenthash:12][ext]",
+      clean: true,
+    },
+    devtool: production ? "source-map" : "eval-cheap-module-source-map",
+    resolve: { extensions: [".js", ".jsx"] },
+    module: {
+      rules: [
+        { test: /\.jsx?$/, exclude: /node_modules/, use: "babel-loader" },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, "css-loader"] },
+        { test: /\.(png|jpe?g|webp|svg)$/, type: "asset/resource" },
+      ],
+    },
+    plugins: [
+      new MiniCssExtractPlugin({
+        filename: production ? "[name].[contenthash:12].css" : "[name].css",
+        chunkFilename: production ? "[name].[contenthash:12].css" : "[name].css",
+      }),
+      new BundleTracker({ path: path.resolve(__dirname, "frontend"), filename: "webpack-stats.json" }),
+    ],
+    performance: { hints: false },
+    stats: production ? "normal" : "minimal",
+  };
+};
