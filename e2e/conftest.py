@@ -1,0 +1,57 @@
+"""Browser journeys: Playwright drives Debian's Chromium against the live server and the built bundle."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from playwright.sync_api import sync_playwright
+from webpack_loader.utils import get_loader
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+STATS_FILE = Path(django_settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"])
+
+# Playwright's sync API keeps an event loop running in the test thread; the ORM calls the tests
+# make beside it are still plain synchronous calls.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"No Chromium at {CHROMIUM}: `make chromium` installs Debian's.")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _built_bundle(_isolated_settings, settings):
+    """The real bundle, not the unit tests' fake one."""
+    if not STATS_FILE.exists():
+        pytest.fail("The bundle is not built: `npm run build` (make test does it).")
+    settings.WEBPACK_LOADER = {
+        "DEFAULT": {**settings.WEBPACK_LOADER["DEFAULT"], "LOADER_CLASS": "webpack_loader.loaders.WebpackLoader"}
+    }
+    get_loader.cache_clear()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield page
+    context.close()
+    assert not errors, f"JavaScript errors in the page: {errors}"

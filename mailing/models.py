@@ -1,0 +1,1 @@
+"""Models of the mailing app; they arrive with the issue that builds it."""

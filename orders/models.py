@@ -1,0 +1,1 @@
+"""Models of the orders app; they arrive with the issue that builds it."""
