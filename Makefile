@@ -1,0 +1,76 @@
+# The sneaker shop. `make run` serves it, `make test` checks all of it; `make help` lists the rest.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+MANAGE := $(PY) manage.py
+PORT ?= 8000
+export PORT
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# What the bundle is built from (tests excluded: changing a test does not rebuild the bundle).
+FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! -path '*/testing/*') \
+	frontend/routes.json package-lock.json webpack.config.js babel.config.js
+STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
+
+.PHONY: help run test lint test-backend test-frontend test-e2e chromium clean
+
+help: ## List the targets
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
+
+run: export SHOP_DEMO ?= 1
+run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 (PORT= picks another port)
+	$(MANAGE) migrate --noinput
+	$(MANAGE) seed_demo --if-empty
+	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
+	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py shopsite.wsgi
+
+test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
+	$(MAKE) --no-print-directory lint
+	env -u DATABASE_URL $(MANAGE) makemigrations --check --dry-run
+	$(MAKE) --no-print-directory test-backend test-frontend test-e2e
+
+test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one
+	env -u DATABASE_URL $(PY) -m pytest
+	@if [[ "$${DATABASE_URL:-}" == postgres* ]]; then \
+		echo "pytest on PostgreSQL ($${DATABASE_URL%%@*}@...)"; $(PY) -m pytest; \
+	else echo "DATABASE_URL names no PostgreSQL: the tests that need it were skipped."; fi
+
+test-frontend: node_modules/.installed ## Jest
+	npx jest
+
+test-e2e: $(VENV)/.installed-dev frontend/webpack-stats.json chromium ## Browser journeys: pytest + Playwright driving Debian's Chromium
+	env -u DATABASE_URL $(PY) -m pytest e2e
+
+lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, ESLint and Prettier
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	npm run --silent lint
+
+chromium: ## Install Debian's Chromium for the browser tests when it is missing
+	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
+
+clean: ## Remove what the build and install made (keeps var/, the shop's data)
+	rm -rf $(VENV) node_modules static/dist frontend/webpack-stats.json
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+frontend/webpack-stats.json: node_modules/.installed $(FRONTEND_SOURCES)
+	npm run --silent build
+
+var/static/.collected: $(VENV)/.installed frontend/webpack-stats.json $(STATIC_SOURCES)
+	$(MANAGE) collectstatic --noinput --clear -v0
+	touch $@
