@@ -6,6 +6,8 @@ from functools import cache
 
 from django.core.validators import RegexValidator
 from django.templatetags.static import static
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from shopsite.images import ImageUploadField
@@ -119,6 +121,7 @@ class QuantityField(BlankIsMissingMixin, serializers.IntegerField):
         super().__init__(min_value=min_value, max_value=MAX_STOCK_PER_SIZE, **kw)
 
 
+@extend_schema_field(OpenApiTypes.STR)
 class SizeField(BlankIsMissingMixin, serializers.Field):
     """A US size from 1 to 20 in half sizes, sent as "9", "9.5" or a number."""
 

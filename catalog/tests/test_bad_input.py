@@ -81,18 +81,31 @@ SHOE_FORM_CASES = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("changes", "field", "message"), SHOE_FORM_CASES.values(), ids=SHOE_FORM_CASES.keys())
-@pytest.mark.parametrize("call", ["create", "modify"])
-def test_shoe_forms_refuse_bad_input(admin_client, shop, call, changes, field, message):
-    before = snapshot()
-    form = shoe_form(**{key: value() if callable(value) else value for key, value in changes.items()})
-    if call == "create":
-        response = admin_client.post("/api/shoes", form, format="multipart")
-    else:
-        if field in ("size", "q") and message.startswith("Enter a valid"):
-            pytest.skip("a modify may leave the size out")
-        response = admin_client.put(f"/api/shoes/{shop.pk}", form, format="multipart")
+# A modify may leave the size and quantity out, so leaving them empty is no error there.
+MODIFY_CASES = {
+    name: case
+    for name, case in SHOE_FORM_CASES.items()
+    if not (case[1] in ("size", "q") and case[2].startswith("Enter a valid"))
+}
 
+
+def form_with(changes: dict) -> dict:
+    return shoe_form(**{key: value() if callable(value) else value for key, value in changes.items()})
+
+
+@pytest.mark.parametrize(("changes", "field", "message"), SHOE_FORM_CASES.values(), ids=SHOE_FORM_CASES.keys())
+def test_create_shoes_refuses_bad_input(admin_client, shop, changes, field, message):
+    before = snapshot()
+    response = admin_client.post("/api/shoes", form_with(changes), format="multipart")
+    assert response.status_code == 400
+    assert response.json() == {field: [message]}
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(("changes", "field", "message"), MODIFY_CASES.values(), ids=MODIFY_CASES.keys())
+def test_modify_shoes_refuses_bad_input(admin_client, shop, changes, field, message):
+    before = snapshot()
+    response = admin_client.put(f"/api/shoes/{shop.pk}", form_with(changes), format="multipart")
     assert response.status_code == 400
     assert response.json() == {field: [message]}
     assert snapshot() == before
