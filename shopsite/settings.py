@@ -156,6 +156,8 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Sneaker Shop <shop@localhost>")
+# The shop's inbox for the contact form; the mail's Reply-To is the visitor, so staff just reply.
+SHOP_CONTACT_EMAIL = env.str("SHOP_CONTACT_EMAIL", default=DEFAULT_FROM_EMAIL)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.SessionAuthentication"],
@@ -174,6 +176,15 @@ REST_FRAMEWORK = {
     # Prices travel as JSON numbers in dollars (DESIGN.md §3).
     "COERCE_DECIMAL_TO_STRING": False,
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # Per client (IP address, or user when signed in): enough for a person, too few for a script
+    # filling the tables or the shop's inbox.
+    "DEFAULT_THROTTLE_RATES": {
+        "newsletter": env.str("SHOP_NEWSLETTER_RATE", default="10/hour"),
+        "contact": env.str("SHOP_CONTACT_RATE", default="5/hour"),
+    },
+    # How many proxies (load balancers) stand before the app. Left unset, DRF would take the client's
+    # address from an X-Forwarded-For header anyone can forge, and the throttles would not hold.
+    "NUM_PROXIES": env.int("SHOP_NUM_PROXIES", default=0),
 }
 
 SPECTACULAR_SETTINGS = {

@@ -14,6 +14,7 @@ api_patterns = [
     path("", include("catalog.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("mail/", include("mailing.urls")),
     re_path(r"^.*$", api_not_found),
 ]
 

@@ -1,0 +1,34 @@
+"""Fixtures of the mailing tests."""
+
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    # The throttles count calls in the cache, which outlives a test: start every test with none counted.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def shop_mail(settings):
+    """Known shop name and inbox, so tests can name them."""
+    settings.SHOP_NAME = "Kicks Test Shop"
+    settings.SHOP_CONTACT_EMAIL = "inbox@kicks.test"
+    settings.DEFAULT_FROM_EMAIL = "Kicks Test Shop <shop@kicks.test>"
+    return settings
+
+
+@pytest.fixture
+def mail_server_down(monkeypatch):
+    """Every mail sent raises, as when the SMTP server refuses."""
+    from smtplib import SMTPException
+
+    from django.core.mail.backends.locmem import EmailBackend
+
+    def refuse(self, messages):
+        raise SMTPException("451 the mail server is down")
+
+    monkeypatch.setattr(EmailBackend, "send_messages", refuse)

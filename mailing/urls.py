@@ -1,0 +1,10 @@
+"""Mailing routes, under /api/mail/."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("newsletter", views.NewsletterView.as_view(), name="newsletter"),
+    path("contactUs", views.ContactMessageView.as_view(), name="contact-message"),
+]

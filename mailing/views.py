@@ -1,0 +1,66 @@
+"""The mailing calls of SPEC.md §7: anyone may sign up for the newsletter or write to the shop."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import services
+from .serializers import ContactMessageInput, MailAnswer, NewsletterSignupInput
+from .throttles import ScopedRateThrottle
+
+NEWSLETTER_THANKS = "Thanks for subscribing!"
+CONTACT_THANKS = "Thanks, we got your message"
+
+BAD_INPUT = OpenApiResponse(description='Bad input: {"field": ["message"]}.')
+THROTTLED = OpenApiResponse(description='Too many calls from this client: {"detail", "code"} and Retry-After.')
+
+
+def _validated(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class NewsletterView(APIView):
+    """POST /mail/newsletter {email}: the footer form; signing up again is no error."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "newsletter"
+
+    @extend_schema(
+        request=NewsletterSignupInput,
+        responses={
+            201: OpenApiResponse(MailAnswer, description="Signed up; the welcome mail is on its way."),
+            200: OpenApiResponse(MailAnswer, description="The address was signed up already."),
+            400: BAD_INPUT,
+            429: THROTTLED,
+        },
+    )
+    def post(self, request):
+        _, created = services.newsletter_subscribe(**_validated(NewsletterSignupInput, request.data))
+        return Response(
+            {"message": NEWSLETTER_THANKS}, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
+
+
+class ContactMessageView(APIView):
+    """POST /mail/contactUs {name, email, message}: the contact form, forwarded to the shop's inbox."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "contact"
+
+    @extend_schema(
+        request=ContactMessageInput,
+        responses={
+            201: OpenApiResponse(MailAnswer, description="Stored; it is mailed to the shop's inbox."),
+            400: BAD_INPUT,
+            429: THROTTLED,
+        },
+    )
+    def post(self, request):
+        services.contact_message_create(**_validated(ContactMessageInput, request.data))
+        return Response({"message": CONTACT_THANKS}, status=status.HTTP_201_CREATED)
