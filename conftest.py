@@ -2,6 +2,7 @@
 
 import pytest
 from rest_framework.test import APIClient
+from webpack_loader import config as webpack_loader_config
 from webpack_loader.utils import get_loader
 
 from accounts.models import User
@@ -11,7 +12,7 @@ ADMIN_EMAIL = "admin@sneakers.test"
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(settings, tmp_path):
+def _isolated_settings(settings, tmp_path, monkeypatch):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.VAR_DIR = tmp_path
@@ -23,10 +24,15 @@ def _isolated_settings(settings, tmp_path):
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.SHOP_ADMIN_EMAILS = [ADMIN_EMAIL]
-    # The page shell renders without a built bundle; the e2e suite uses the real one.
-    settings.WEBPACK_LOADER = {
-        "DEFAULT": {**settings.WEBPACK_LOADER["DEFAULT"], "LOADER_CLASS": "webpack_loader.loaders.FakeWebpackLoader"}
-    }
+    # The page shell renders without a built bundle; the e2e suite uses the real one. The loader
+    # reads WEBPACK_LOADER once, at import, so its own copy is patched rather than the setting.
+    use_webpack_loader(monkeypatch, "webpack_loader.loaders.FakeWebpackLoader")
+    yield
+    get_loader.cache_clear()
+
+
+def use_webpack_loader(monkeypatch, loader_class: str) -> None:
+    monkeypatch.setitem(webpack_loader_config.user_config["DEFAULT"], "LOADER_CLASS", loader_class)
     get_loader.cache_clear()
 
 

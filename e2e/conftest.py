@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from playwright.sync_api import sync_playwright
-from webpack_loader.utils import get_loader
+
+from conftest import use_webpack_loader
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -35,14 +36,11 @@ def browser():
 
 
 @pytest.fixture(autouse=True)
-def _built_bundle(_isolated_settings, settings):
+def _built_bundle(_isolated_settings, monkeypatch):
     """The real bundle, not the unit tests' fake one."""
     if not STATS_FILE.exists():
         pytest.fail("The bundle is not built: `npm run build` (make test does it).")
-    settings.WEBPACK_LOADER = {
-        "DEFAULT": {**settings.WEBPACK_LOADER["DEFAULT"], "LOADER_CLASS": "webpack_loader.loaders.WebpackLoader"}
-    }
-    get_loader.cache_clear()
+    use_webpack_loader(monkeypatch, "webpack_loader.loaders.WebpackLoader")
 
 
 @pytest.fixture
