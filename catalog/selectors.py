@@ -1,6 +1,7 @@
 """Reads of the catalogue, shaped so that list calls run a fixed number of queries."""
 
 from django.db.models import QuerySet
+from django.db.models.functions import Lower
 
 from .errors import BrandNotFound, ShoeNotFound
 from .models import Brand, Shoe
@@ -14,6 +15,17 @@ def shoe_list() -> QuerySet[Shoe]:
 def shoe_on_sale_list() -> QuerySet[Shoe]:
     """Shoes on sale, cheapest first, as the home carousel shows them."""
     return shoe_list().filter(on_sale=True).order_by("price", "id")
+
+
+def shoe_color_list(*, brand: str = "") -> list[str]:
+    """The colors shoes come in, of one brand (any case) or all, each once whatever its case, A to Z."""
+    shoes = Shoe.objects.filter(brand__name__iexact=brand) if brand else Shoe.objects.all()
+    colors = shoes.order_by(Lower("color"), "color").values_list("color", flat=True).distinct()
+    # "Black" and "black" are one color to a shopper (the filter ignores case); the first spelling shows.
+    once: dict[str, str] = {}
+    for color in colors:
+        once.setdefault(color.lower(), color)
+    return list(once.values())
 
 
 def shoe_get(*, shoe_id: int) -> Shoe:

@@ -28,6 +28,11 @@ def placeholder_image_url() -> str:
     return static("img/shoe-placeholder.svg")
 
 
+def shoe_image_url(shoe: Shoe) -> str:
+    """The shoe's picture, or the shop's placeholder when it has none."""
+    return shoe.image.url if shoe.image else placeholder_image_url()
+
+
 class StockEntrySerializer(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     size = serializers.CharField(source="size_label", read_only=True)
@@ -49,7 +54,7 @@ class ShoeSerializer(serializers.ModelSerializer):
         fields = ["_id", "name", "brand", "image", "description", "color", "price", "onSale", "stock"]
 
     def get_image(self, shoe: Shoe) -> str:
-        return shoe.image.url if shoe.image else placeholder_image_url()
+        return shoe_image_url(shoe)
 
 
 class BrandSerializer(serializers.ModelSerializer):

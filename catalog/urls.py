@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("shoes", views.ShoeListView.as_view(), name="shoe-list"),
     path("shoes/onSale", views.ShoeOnSaleListView.as_view(), name="shoe-on-sale-list"),
+    path("shoes/colors", views.ShoeColorListView.as_view(), name="shoe-color-list"),
     path("shoes/addSize/<int:pk>", views.StockAddView.as_view(), name="stock-add"),
     path("shoes/<int:pk>", views.ShoeDetailView.as_view(), name="shoe-detail"),
     path("admin/onsale/<int:pk>", views.ShoeOnSaleView.as_view(), name="shoe-on-sale"),

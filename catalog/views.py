@@ -1,6 +1,6 @@
 """The catalogue calls of SPEC.md §7: anyone reads, shop administrators write."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -57,6 +57,20 @@ class ShoeOnSaleListView(generics.ListAPIView):
 
     def get_queryset(self):
         return selectors.shoe_on_sale_list()
+
+
+class ShoeColorListView(APIView):
+    """GET /shoes/colors (?brand=): the colors the collection's filter offers."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("brand", str, description="The brand's name, any case; all brands without it.")],
+        responses={200: {"type": "array", "items": {"type": "string"}}},
+    )
+    def get(self, request):
+        brand = request.query_params.get("brand", "")[:40]
+        return Response(selectors.shoe_color_list(brand=brand))
 
 
 class ShoeDetailView(APIView):

@@ -11,6 +11,7 @@ from catalog.models import Brand, Shoe, StockEntry
 pytestmark = pytest.mark.django_db
 
 LIST_CALLS = ["/api/shoes", "/api/shoes?limit=28", "/api/shoes?name=runner", "/api/shoes?brand=nike",
+              "/api/shoes?brand=nike&color=red&ordering=-price&limit=6", "/api/shoes/colors?brand=nike",
               "/api/shoes/onSale", "/api/shoes/onSale?limit=8", "/api/brands", "/api/brands?limit=4"]  # fmt: skip
 
 

@@ -300,3 +300,56 @@ class TestRoles:
 def test_everyone_reads_the_catalogue(request, client, path):
     ShoeFactory(on_sale=True)
     assert request.getfixturevalue(client).get(path).status_code == 200
+
+
+class TestCollectionFilters:
+    """The collection screen's sort by price and filter by color, done by the server on its pages."""
+
+    def test_color_matches_the_whole_color_in_any_case(self, api_client):
+        ShoeFactory(name="Dark", color="Black")
+        ShoeFactory(name="Light", color="Off White")
+        ShoeFactory(name="Blackish", color="Black Red")
+        assert [shoe["name"] for shoe in api_client.get("/api/shoes", {"color": "black"}).json()] == ["Dark"]
+
+    @pytest.mark.parametrize(("ordering", "expected"), [("price", ["B", "C", "A"]), ("-price", ["A", "C", "B"])])
+    def test_ordering_sorts_by_price_numerically(self, api_client, ordering, expected):
+        ShoeFactory(name="A", price=Decimal("100"))
+        ShoeFactory(name="B", price=Decimal("9.50"))
+        ShoeFactory(name="C", price=Decimal("20"))
+        names = [shoe["name"] for shoe in api_client.get("/api/shoes", {"ordering": ordering}).json()]
+        assert names == expected
+
+    def test_pages_of_a_sorted_list_neither_overlap_nor_skip_equal_prices(self, api_client):
+        shoes = ShoeFactory.create_batch(7, price=Decimal("50"))
+        seen = []
+        for offset in range(0, 7, 3):
+            page = api_client.get("/api/shoes", {"ordering": "price", "limit": 3, "offset": offset}).json()
+            seen += [shoe["_id"] for shoe in page["results"]]
+        assert seen == [shoe.pk for shoe in reversed(shoes)]
+
+    def test_brand_color_and_ordering_combine_with_paging(self, api_client):
+        for price in (30, 10, 20):
+            ShoeFactory(brand__name="Vans", color="Red", price=Decimal(price))
+        ShoeFactory(brand__name="Vans", color="Blue", price=Decimal(5))
+        ShoeFactory(brand__name="Nike", color="Red", price=Decimal(1))
+
+        page = api_client.get("/api/shoes", {"brand": "vans", "color": "Red", "ordering": "-price", "limit": 2}).json()
+
+        assert page["count"] == 3
+        assert [shoe["price"] for shoe in page["results"]] == [30, 20]
+
+    def test_an_unknown_ordering_is_refused(self, api_client):
+        response = api_client.get("/api/shoes", {"ordering": "name"})
+        assert response.status_code == 400
+        assert "ordering" in response.json()
+
+    def test_colors_of_a_brand_once_each_whatever_their_case(self, api_client):
+        ShoeFactory(brand__name="Vans", color="Red")
+        ShoeFactory(brand__name="Vans", color="black")
+        ShoeFactory(brand__name="Vans", color="Black")
+        ShoeFactory(brand__name="Vans", color="Red")
+        ShoeFactory(brand__name="Nike", color="Green")
+
+        assert api_client.get("/api/shoes/colors", {"brand": "VANS"}).json() == ["Black", "Red"]
+        assert api_client.get("/api/shoes/colors").json() == ["Black", "Green", "Red"]
+        assert api_client.get("/api/shoes/colors", {"brand": "Nobody"}).json() == []

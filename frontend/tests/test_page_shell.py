@@ -17,7 +17,7 @@ def shop_config(response) -> dict:
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/products", "/products/12", "/colletions/Nike", "/collections/New%20Balance", "/sale", "/cart",
+    ["/", "/products", "/colletions/Nike", "/collections/New%20Balance", "/sale", "/cart",
      "/order/pi_123", "/aboutUs", "/AboutUs", "/termsOfService", "/TermsOfService", "/admin", "/modifshoe", "/sale/"],
 )  # fmt: skip
 def test_every_screen_of_the_spec_gets_the_shell(client, path):
@@ -77,7 +77,52 @@ def test_the_django_admin_is_not_the_shell(client):
 def test_the_route_table_is_the_one_react_reads():
     table = json.loads(ROUTE_TABLE.read_text())
     assert {route["path"] for route in table} >= {"/", "/products/:id", "/colletions/:brand", "/orders"}
-    assert screen_for("/products/7") == "ProductDetail"
-    assert screen_for("/PRODUCTS/7/") == "ProductDetail"
-    assert screen_for("/products/") == "Products"
+    assert screen_for("/products/7") == ("ProductDetail", {"id": "7"})
+    assert screen_for("/PRODUCTS/7/") == ("ProductDetail", {"id": "7"})
+    assert screen_for("/products/") == ("Products", {})
+    assert screen_for("/colletions/New%20Balance") == ("Collection", {"brand": "New%20Balance"})
     assert screen_for("/products/7/reviews") is None
+
+
+@pytest.fixture
+def shoe(db):
+    from catalog.tests.factories import ShoeFactory
+
+    return ShoeFactory(
+        name="Air Swift", brand__name="Nike", color="Red", price="129.99", description="A light <b>running</b> shoe."
+    )
+
+
+def test_a_product_page_carries_the_shoe_for_link_previews(client, settings, shoe):
+    settings.SHOP_NAME = "Kicks"
+    html = client.get(f"/products/{shoe.pk}").content.decode()
+
+    assert "<title>Nike Air Swift | Kicks</title>" in html
+    description = "Nike Air Swift, Red, $129.99. A light &lt;b&gt;running&lt;/b&gt; shoe."
+    assert f'<meta name="description" content="{description}">' in html
+    assert f'<meta property="og:description" content="{description}">' in html
+    assert '<meta property="og:type" content="product">' in html
+    assert '<meta property="og:image" content="http://testserver/static/img/shoe-placeholder.svg">' in html
+
+
+def test_a_long_description_is_cut_for_previews(client, shoe):
+    shoe.description = "Very light. " * 40
+    shoe.save()
+    html = client.get(f"/products/{shoe.pk}").content.decode()
+    description = re.search(r'<meta name="description" content="(.*?)">', html).group(1)
+    assert len(description) == 160
+    assert description.endswith("…")
+
+
+@pytest.mark.parametrize("path", ["/products/999999", "/products/abc", "/products/0"])
+def test_a_missing_product_gets_the_shell_with_404(client, db, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert '<div id="root"></div>' in response.content.decode()
+
+
+def test_other_pages_get_the_shop_description(client):
+    html = client.get("/sale").content.decode()
+    assert '<meta name="description" content="Sneakers from the brands you love, with deals every week.">' in html
+    assert '<meta property="og:type" content="website">' in html
+    assert "og:image" not in html

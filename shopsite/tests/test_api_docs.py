@@ -41,4 +41,11 @@ def test_list_calls_document_both_answers(client):
     shoes = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]["/api/shoes"]["get"]
     schema = shoes["responses"]["200"]["content"]["application/json"]["schema"]
     assert schema == {"$ref": "#/components/schemas/PaginatedShoeList"}
-    assert {parameter["name"] for parameter in shoes["parameters"]} == {"limit", "offset", "name", "brand"}
+    assert {parameter["name"] for parameter in shoes["parameters"]} == {
+        "limit",
+        "offset",
+        "name",
+        "brand",
+        "color",
+        "ordering",
+    }
