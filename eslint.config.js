@@ -7,7 +7,7 @@ module.exports = [
   { ignores: ["static/dist/**", "node_modules/**", "var/**", ".venv/**", "coverage/**"] },
   js.configs.recommended,
   {
-    files: ["*.js"],
+    files: ["*.js", "frontend/*.js"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },
   },
   {

@@ -3,6 +3,10 @@
 const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const BundleTracker = require("webpack-bundle-tracker");
+const { BundleBudgetPlugin } = require("./frontend/bundleBudget");
+
+// What a shopper's browser may download to open the home page, gzipped.
+const STOREFRONT_BUDGET_KB = 170;
 
 module.exports = (env, argv) => {
   const production = argv.mode !== "development";
@@ -31,6 +35,7 @@ module.exports = (env, argv) => {
         chunkFilename: production ? "[name].[contenthash:12].css" : "[name].css",
       }),
       new BundleTracker({ path: path.resolve(__dirname, "frontend"), filename: "webpack-stats.json" }),
+      ...(production ? [new BundleBudgetPlugin({ entry: "main", budgetKB: STOREFRONT_BUDGET_KB })] : []),
     ],
     performance: { hints: false },
     stats: production ? "normal" : "minimal",

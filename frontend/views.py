@@ -25,6 +25,7 @@ def shop_config() -> dict:
         "firebaseConfig": settings.FIREBASE_WEB_CONFIG if settings.IDENTITY_PROVIDER == "firebase" else None,
         "paymentGateway": settings.PAYMENT_GATEWAY,
         "stripePublishableKey": settings.STRIPE_PUBLISHABLE_KEY if settings.PAYMENT_GATEWAY == "stripe" else "",
+        "socialLinks": settings.SHOP_SOCIAL_LINKS,
     }
 
 

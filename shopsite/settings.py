@@ -215,6 +215,16 @@ LOGGING = {
 
 # The shop's own settings.
 SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
+# The footer's social links, network name to the shop's page there, as a JSON object.
+SHOP_SOCIAL_LINKS = env.json(
+    "SHOP_SOCIAL_LINKS",
+    default={
+        "Instagram": "https://www.instagram.com/",
+        "Facebook": "https://www.facebook.com/",
+        "X": "https://x.com/",
+        "YouTube": "https://www.youtube.com/",
+    },
+)
 # `make run` sets SHOP_DEMO: the demo's admins and test payments become the defaults, which the
 # environment and .env still override. It is never meant for a live shop.
 SHOP_DEMO = env.bool("SHOP_DEMO", default=False)

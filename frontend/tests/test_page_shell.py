@@ -36,6 +36,7 @@ def test_other_paths_get_the_shell_with_404(client, path):
 
 def test_the_shell_carries_the_server_settings_and_no_secret(client, settings):
     settings.SHOP_NAME = "Kicks"
+    settings.SHOP_SOCIAL_LINKS = {"Instagram": "https://www.instagram.com/kicks"}
     settings.STRIPE_SECRET_KEY = "sk_test_secret"
     response = client.get("/")
     assert shop_config(response) == {
@@ -44,6 +45,7 @@ def test_the_shell_carries_the_server_settings_and_no_secret(client, settings):
         "firebaseConfig": None,
         "paymentGateway": "test",
         "stripePublishableKey": "",
+        "socialLinks": {"Instagram": "https://www.instagram.com/kicks"},
     }
     assert "sk_test_secret" not in response.content.decode()
     assert "<title>Kicks</title>" in response.content.decode()

@@ -5,6 +5,7 @@ const DEFAULTS = {
   firebaseConfig: null,
   paymentGateway: "test",
   stripePublishableKey: "",
+  socialLinks: {},
 };
 
 export function readConfig(doc = globalThis.document) {

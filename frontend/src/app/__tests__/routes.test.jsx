@@ -1,12 +1,11 @@
-import { render, screen } from "@testing-library/react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { screen } from "@testing-library/react";
 import routeTable from "../../../routes.json";
-import { buildRoutes } from "../routes";
+import { installFakeApi } from "../../testing/fakeApi";
+import { renderWithProviders } from "../../testing/renderWithProviders";
 
-function renderAt(path, components) {
-  const router = createMemoryRouter(buildRoutes(components), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-}
+beforeEach(() => {
+  installFakeApi({ "GET /brands": [], "GET /shoes": { count: 0, results: [] } });
+});
 
 describe("route table", () => {
   test("lists every screen of the spec once per path", () => {
@@ -17,19 +16,19 @@ describe("route table", () => {
     }
   });
 
-  test("draws a screen for each of its paths", () => {
-    renderAt("/colletions/Nike", { Collection: () => <h1>Collection screen</h1> });
-    expect(screen.getByRole("heading", { name: "Collection screen" })).toBeInTheDocument();
+  test("draws the screen of a path", async () => {
+    renderWithProviders({ path: "/sizeChart" });
+    expect(await screen.findByRole("heading", { name: "SIZE CHART" })).toBeInTheDocument();
   });
 
-  test("ignores case, as the spec's two spellings of the static pages need", () => {
-    renderAt("/AboutUs", { AboutUs: () => <h1>About</h1> });
-    expect(screen.getByRole("heading", { name: "About" })).toBeInTheDocument();
+  test("ignores case, as the spec's two spellings of the static pages need", async () => {
+    renderWithProviders({ path: "/AboutUs" });
+    expect(await screen.findByRole("heading", { name: "ABOUT US" })).toBeInTheDocument();
   });
 
-  test("shows Page not found with Back Home for any other path", () => {
-    renderAt("/no/such/page");
-    expect(screen.getByRole("heading", { name: "Page not found" })).toBeInTheDocument();
+  test("shows Page not found with Back Home for any other path", async () => {
+    renderWithProviders({ path: "/no/such/page" });
+    expect(await screen.findByRole("heading", { name: "Page not found" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back Home" })).toHaveAttribute("href", "/");
   });
 });

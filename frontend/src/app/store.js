@@ -1,0 +1,35 @@
+import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import brands from "../features/catalog/brandsSlice";
+import catalog from "../features/catalog/catalogSlice";
+import collection from "../features/catalog/collectionSlice";
+import sale from "../features/catalog/saleSlice";
+import search from "../features/catalog/searchSlice";
+import shoe from "../features/catalog/shoeSlice";
+import cart, { persistCart } from "../features/cart/cartSlice";
+import mailing from "../features/mailing/mailingSlice";
+
+// The spec's store slices (SPEC.md §3) and where they live here:
+//   shoes, allShoes, filter -> catalog.shoes (a page of the catalogue; the server pages and filters)
+//   shoe -> shoe.shoe · onSale -> sale.onSale (and sale.carousel) · brands -> brands.brands
+//   name -> search.name · catalogBrand -> collection.catalogBrand (its sort and color in collection)
+//   cart items -> cart.items · cart total -> selectCartTotalCents (derived, in cents)
+export const rootReducer = combineReducers({
+  brands,
+  catalog,
+  collection,
+  sale,
+  search,
+  shoe,
+  cart,
+  mailing,
+});
+
+export function setupStore(preloadedState) {
+  return configureStore({ reducer: rootReducer, preloadedState });
+}
+
+export function createShopStore() {
+  const store = setupStore();
+  persistCart(store);
+  return store;
+}

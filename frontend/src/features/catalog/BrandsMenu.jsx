@@ -1,0 +1,63 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import { Link } from "react-router";
+import { fetchBrands, selectBrands } from "./brandsSlice";
+
+// The header's BRANDS menu: opens on hover, and on click or Enter for keyboards and touch screens;
+// each brand goes to its collection.
+export default function BrandsMenu() {
+  const dispatch = useDispatch();
+  const { brands, status } = useSelector(selectBrands);
+  const [open, setOpen] = useState(false);
+  const menu = useRef(null);
+  const listId = useId();
+
+  useEffect(() => {
+    const request = dispatch(fetchBrands());
+    return () => request.abort();
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (!open) return undefined;
+    const closeOutside = (event) => {
+      if (!menu.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener("pointerdown", closeOutside);
+    return () => document.removeEventListener("pointerdown", closeOutside);
+  }, [open]);
+
+  return (
+    <div
+      ref={menu}
+      className="brands-menu"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") setOpen(false);
+      }}
+      onBlur={(event) => {
+        if (!menu.current?.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <button
+        type="button"
+        className="header-button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((shown) => !shown)}
+      >
+        BRANDS
+      </button>
+      <ul id={listId} className="brands-list" hidden={!open}>
+        {status === "failed" && <li className="brands-note">Brands could not be loaded.</li>}
+        {brands.map((brand) => (
+          <li key={brand._id}>
+            <Link to={`/colletions/${encodeURIComponent(brand.name)}`} onClick={() => setOpen(false)}>
+              {brand.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import { Link } from "react-router";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
+import { formatPrice } from "../../lib/money";
+import banner from "../../assets/banner.svg";
+import { CAROUSEL_INTERVAL_MS, nextIndex, previousIndex } from "./carousel";
+import { fetchCarousel, selectCarousel } from "./saleSlice";
+
+const prefersReducedMotion = () =>
+  globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+// The home page's winter sale: the cheapest shoes on sale, one at a time, going round; a banner
+// when nothing is on sale (SPEC.md §2 'Other'). It moves on by itself unless the shopper is
+// pointing at it, has focus in it, or asked the system for less motion.
+export default function SaleCarousel() {
+  const dispatch = useDispatch();
+  const { shoes, status } = useSelector(selectCarousel);
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = shoes.length;
+  const current = shoes[Math.min(index, count - 1)];
+
+  useEffect(() => {
+    const request = dispatch(fetchCarousel());
+    return () => request.abort();
+  }, [dispatch]);
+
+  useEffect(() => {
+    if (paused || count < 2 || prefersReducedMotion()) return undefined;
+    const timer = setInterval(() => setIndex((shown) => nextIndex(shown, count)), CAROUSEL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, count]);
+
+  if (status === "succeeded" && count === 0) {
+    return (
+      <section className="carousel" aria-label="Winter sale">
+        <img
+          className="carousel-banner"
+          src={banner}
+          alt="Sneakers for every season"
+          width="1200"
+          height="400"
+        />
+      </section>
+    );
+  }
+  if (!current) return <section className="carousel carousel-empty" aria-label="Winter sale" />;
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label="Winter sale"
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <h2 className="carousel-title">WINTER SALE</h2>
+      <div className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
+        <Link to={`/products/${current._id}`} className="carousel-link">
+          <img src={current.image} alt={`${current.brand} ${current.name}`} width="800" height="600" />
+          <span className="carousel-caption">
+            <span className="card-brand">{current.brand.toUpperCase()}</span>
+            <span className="carousel-name">{current.name}</span>
+            <span className="price">{formatPrice(current.price)}</span>
+          </span>
+        </Link>
+      </div>
+      {count > 1 && (
+        <>
+          <button
+            type="button"
+            className="carousel-arrow carousel-previous"
+            aria-label="Previous shoe on sale"
+            onClick={() => setIndex(previousIndex(index, count))}
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            className="carousel-arrow carousel-next"
+            aria-label="Next shoe on sale"
+            onClick={() => setIndex(nextIndex(index, count))}
+          >
+            <ChevronRightIcon />
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useId, useState } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import { successPopup } from "../../lib/popup";
+import { newsletterEdited, selectNewsletter, subscribeNewsletter } from "./mailingSlice";
+import { NEWSLETTER_THANKS, TOO_MANY_TRIES } from "./messages";
+import { newsletterError } from "./validators";
+
+// The footer's newsletter signup: 'Use a valid email' without an @ (checked here and by the server),
+// 'Thanks for subscribing!' once the shop has the address.
+export default function NewsletterForm() {
+  const dispatch = useDispatch();
+  const { status, error } = useSelector(selectNewsletter);
+  const [email, setEmail] = useState("");
+  const [problem, setProblem] = useState(null);
+  const inputId = useId();
+  const errorId = useId();
+
+  const submit = async (event) => {
+    event.preventDefault();
+    const invalid = newsletterError(email);
+    setProblem(invalid);
+    if (invalid) return;
+    const result = await dispatch(subscribeNewsletter(email));
+    if (subscribeNewsletter.fulfilled.match(result)) {
+      setEmail("");
+      successPopup(NEWSLETTER_THANKS);
+    }
+  };
+
+  const refusal =
+    error && (error.status === 429 ? TOO_MANY_TRIES : (error.fields?.email?.[0] ?? error.message));
+  const shown = problem ?? refusal;
+  return (
+    <form className="newsletter" onSubmit={submit} noValidate>
+      <label htmlFor={inputId}>Get the newsletter</label>
+      <div className="newsletter-row">
+        <input
+          id={inputId}
+          type="email"
+          autoComplete="email"
+          placeholder="Your email"
+          value={email}
+          aria-invalid={Boolean(shown)}
+          aria-describedby={shown ? errorId : undefined}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setProblem(null);
+            if (error) dispatch(newsletterEdited());
+          }}
+        />
+        <button type="submit" className="button" disabled={status === "sending"}>
+          Subscribe
+        </button>
+      </div>
+      {shown && (
+        <p id={errorId} className="field-error" role="alert">
+          {shown}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+// The paging rules of SPEC.md §2 'Collection and list paging', as pure functions of an offset.
+
+export const PAGE_SIZE = Object.freeze({ catalogue: 28, collection: 6, sale: 8, favorites: 8 });
+
+// How far back Previous may go before it jumps to the start: the collection goes to 0 when fewer
+// than 7 shoes in, sale and favorites when the offset is under 10.
+export const RESET_BELOW = Object.freeze({ catalogue: 28, collection: 7, sale: 10, favorites: 10 });
+
+export function nextOffset(offset, step, count) {
+  return offset + step < count ? offset + step : offset;
+}
+
+export function previousOffset(offset, step, resetBelow = step) {
+  return offset < resetBelow ? 0 : offset - step;
+}
+
+export function hasPrevious(offset) {
+  return offset > 0;
+}
+
+export function hasNext(offset, step, count) {
+  return offset + step < count;
+}
+
+// The list of a page of `step` items starting at `offset`, for lists held whole in the browser.
+export function pageOf(items, offset, step) {
+  return items.slice(offset, offset + step);
+}
+
+// The offset to keep once a page has loaded: a list that shrank under the shopper (shoes taken off
+// sale, sold, deleted) leaves them on an empty page past its end, so they go back to its first page.
+export function offsetAfterLoad(offset, page) {
+  return page.results.length === 0 ? 0 : offset;
+}

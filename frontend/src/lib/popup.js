@@ -1,0 +1,24 @@
+// The shop's popups (sweetalert2): no confirm button, closed after the spec's durations (SPEC.md §9).
+// sweetalert2 loads on the first popup, so pages that show none never download it.
+
+export const DURATION = Object.freeze({ error: 3000, success: 2000, payment: 5000 });
+
+let loading = null;
+
+function sweetalert() {
+  loading ??= import(/* webpackChunkName: "popup" */ "sweetalert2").then((module) => module.default);
+  return loading;
+}
+
+export async function showPopup({ icon, title, text, timer }) {
+  const Swal = await sweetalert();
+  return Swal.fire({ icon, title, text, timer, showConfirmButton: false, timerProgressBar: true });
+}
+
+export function errorPopup(title, { text, timer = DURATION.error } = {}) {
+  return showPopup({ icon: "error", title, text, timer });
+}
+
+export function successPopup(title, { text, timer = DURATION.success } = {}) {
+  return showPopup({ icon: "success", title, text, timer });
+}

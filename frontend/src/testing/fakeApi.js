@@ -1,0 +1,56 @@
+// A stand-in for the shop's server at the edge of the network: fetch answers from a table of
+// "METHOD /path?query" keys (the query may be left out to match any), and every call is recorded.
+
+export function jsonResponse(status, body) {
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    json: () => (body === undefined ? Promise.reject(new Error("no body")) : Promise.resolve(body)),
+  };
+}
+
+// answers: {"GET /shoes/7": body, "POST /mail/newsletter": [status, body], ...}; a function value
+// is called with the request and returns either form.
+export function installFakeApi(answers) {
+  const calls = [];
+  globalThis.fetch = jest.fn((url, init = {}) => {
+    const method = init.method ?? "GET";
+    const path = url.replace(/^\/api/, "");
+    const request = { method, path, body: init.body ? JSON.parse(init.body) : undefined, signal: init.signal };
+    calls.push(request);
+    const key = [`${method} ${path}`, `${method} ${path.split("?")[0]}`].find((candidate) => candidate in answers);
+    if (!key) return Promise.resolve(jsonResponse(404, { detail: "Not found.", code: "not_found" }));
+    let answer = answers[key];
+    if (typeof answer === "function") answer = answer(request);
+    const [status, body] = Array.isArray(answer) && typeof answer[0] === "number" ? answer : [200, answer];
+    return Promise.resolve(jsonResponse(status, body));
+  });
+  return calls;
+}
+
+// A page of a list call, as the server answers it with ?limit=.
+export function page(results, count = results.length) {
+  return { count, next: null, previous: null, results };
+}
+
+let nextId = 1;
+
+// A shoe as GET /shoes answers it.
+export function shoeFixture(overrides = {}) {
+  const id = overrides._id ?? nextId++;
+  return {
+    _id: id,
+    name: `Runner ${id}`,
+    brand: "Nike",
+    image: `/media/shoes/${id}.webp`,
+    description: "Light running shoe",
+    color: "Black",
+    price: 99.99,
+    onSale: false,
+    stock: [
+      { _id: id * 100 + 1, size: "9", quantity: 3 },
+      { _id: id * 100 + 2, size: "9.5", quantity: 0 },
+    ],
+    ...overrides,
+  };
+}

@@ -1,0 +1,22 @@
+import { render } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Provider } from "react-redux";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { setupStore } from "../app/store";
+import { buildRoutes } from "../app/routes";
+
+// Renders the app's real routes (or one element at a path) with a real store, as a shopper would see
+// them at that path. Returns the store, so tests can read what the screen did to it.
+export function renderWithProviders(
+  { path = "/", element, route = "*", preloadedState, store = setupStore(preloadedState) } = {},
+) {
+  const routes = element ? [{ path: route, element }] : buildRoutes();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup({ advanceTimers: globalThis.jest?.advanceTimersByTime });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router, user };
+}
