@@ -30,4 +30,8 @@ module.exports = [
     files: ["frontend/src/**/__tests__/**", "frontend/src/testing/**"],
     languageOptions: { globals: { ...globals.jest, ...globals.node } },
   },
+  {
+    files: ["frontend/src/testing/jsdomEnvironment.js"],
+    languageOptions: { sourceType: "commonjs" },
+  },
 ];

@@ -1,5 +1,5 @@
 module.exports = {
-  testEnvironment: "jsdom",
+  testEnvironment: "<rootDir>/frontend/src/testing/jsdomEnvironment.js",
   roots: ["<rootDir>/frontend/src"],
   setupFilesAfterEnv: ["<rootDir>/frontend/src/testing/setupTests.js"],
   moduleNameMapper: {

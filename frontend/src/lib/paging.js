@@ -22,11 +22,6 @@ export function hasNext(offset, step, count) {
   return offset + step < count;
 }
 
-// The list of a page of `step` items starting at `offset`, for lists held whole in the browser.
-export function pageOf(items, offset, step) {
-  return items.slice(offset, offset + step);
-}
-
 // The offset to keep once a page has loaded: a list that shrank under the shopper (shoes taken off
 // sale, sold, deleted) leaves them on an empty page past its end, so they go back to its first page.
 export function offsetAfterLoad(offset, page) {

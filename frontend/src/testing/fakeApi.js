@@ -16,9 +16,16 @@ export function installFakeApi(answers) {
   globalThis.fetch = jest.fn((url, init = {}) => {
     const method = init.method ?? "GET";
     const path = url.replace(/^\/api/, "");
-    const request = { method, path, body: init.body ? JSON.parse(init.body) : undefined, signal: init.signal };
+    const request = {
+      method,
+      path,
+      body: init.body ? JSON.parse(init.body) : undefined,
+      signal: init.signal,
+    };
     calls.push(request);
-    const key = [`${method} ${path}`, `${method} ${path.split("?")[0]}`].find((candidate) => candidate in answers);
+    const key = [`${method} ${path}`, `${method} ${path.split("?")[0]}`].find(
+      (candidate) => candidate in answers,
+    );
     if (!key) return Promise.resolve(jsonResponse(404, { detail: "Not found.", code: "not_found" }));
     let answer = answers[key];
     if (typeof answer === "function") answer = answer(request);
@@ -54,3 +61,19 @@ export function shoeFixture(overrides = {}) {
     ...overrides,
   };
 }
+
+// fetch answers the test releases one by one, to play a slow request against a fast one:
+// `pending[i].answer(status, body)` answers the i-th call.
+export function installDeferredFetch() {
+  const pending = [];
+  globalThis.fetch = jest.fn(
+    (url) =>
+      new Promise((resolve) => {
+        pending.push({ url, answer: (status, body) => resolve(jsonResponse(status, body)) });
+      }),
+  );
+  return pending;
+}
+
+// Lets the promises already settled run their callbacks (fetch called, reducers run).
+export const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));

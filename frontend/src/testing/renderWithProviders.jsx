@@ -6,13 +6,24 @@ import { setupStore } from "../app/store";
 import { buildRoutes } from "../app/routes";
 
 // Renders the app's real routes (or one element at a path) with a real store, as a shopper would see
-// them at that path. Returns the store, so tests can read what the screen did to it.
-export function renderWithProviders(
-  { path = "/", element, route = "*", preloadedState, store = setupStore(preloadedState) } = {},
-) {
-  const routes = element ? [{ path: route, element }] : buildRoutes();
+// them at that path. Returns the store and the router, so tests can read what the screen did. Tests
+// on fake timers pass userOptions {advanceTimers: jest.advanceTimersByTime}.
+export function renderWithProviders({
+  path = "/",
+  element,
+  route = "*",
+  preloadedState,
+  store = setupStore(preloadedState),
+  userOptions,
+} = {}) {
+  const routes = element
+    ? [
+        { path: route, element },
+        { path: "*", element: <p>Elsewhere</p> },
+      ]
+    : buildRoutes();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const user = userEvent.setup({ advanceTimers: globalThis.jest?.advanceTimersByTime });
+  const user = userEvent.setup(userOptions);
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -1,0 +1,13 @@
+import { formatCents, formatPrice, toCents } from "../money";
+
+test("dollars become whole cents without float error", () => {
+  expect(toCents(0.1) + toCents(0.2)).toBe(30);
+  expect(toCents(129.99)).toBe(12999);
+  expect(toCents("19.90")).toBe(1990);
+});
+
+test("prices show with $ and two decimals", () => {
+  expect(formatPrice(129.99)).toBe("$129.99");
+  expect(formatPrice(50)).toBe("$50.00");
+  expect(formatCents(30)).toBe("$0.30");
+});
