@@ -12,7 +12,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # What the bundle is built from (tests excluded: changing a test does not rebuild the bundle).
 FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! -path '*/testing/*') \
-	frontend/routes.json package-lock.json webpack.config.js babel.config.js
+	frontend/routes.json frontend/bundleBudget.js package-lock.json webpack.config.js babel.config.js
 STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 
 .PHONY: help run test lint test-backend test-frontend test-e2e chromium clean

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useDispatch, useSelector } from "react-redux";
 import { Link } from "react-router";
 import { CloseIcon } from "../../components/icons";
@@ -72,7 +73,8 @@ export default function SearchDrawer({ onClose }) {
     };
   }, [dispatch, text]);
 
-  return (
+  // In the body, not in the sticky header, whose stacking would leave the drawer under the chat button.
+  return createPortal(
     <div className="drawer-root">
       <div className="drawer-overlay" data-testid="search-overlay" onClick={onClose} />
       <aside className="drawer" role="dialog" aria-modal="true" aria-label="Search shoes">
@@ -96,6 +98,7 @@ export default function SearchDrawer({ onClose }) {
           </div>
         )}
       </aside>
-    </div>
+    </div>,
+    document.body,
   );
 }
