@@ -1,8 +1,8 @@
 import { createSlice } from "@reduxjs/toolkit";
 import { api } from "../../app/api";
 import { apiThunk } from "../../app/apiThunk";
-import { offsetAfterLoad, PAGE_SIZE } from "../../lib/paging";
-import { requestFailed, requestStarted, requestSucceeded, isLatest } from "../../lib/latestRequest";
+import { addPageCases, pageChanged, pagedListState } from "../../lib/pagedList";
+import { PAGE_SIZE } from "../../lib/paging";
 import { forStorefront, pageQuery } from "./shoes";
 
 // The catalogue block of the home page and /products: the shop's shoes, newest first, a page at a
@@ -11,29 +11,11 @@ export const fetchCataloguePage = apiThunk("catalog/pageRequested", ({ offset },
   api.get(`/shoes?${pageQuery({ limit: PAGE_SIZE.catalogue, offset })}`, options),
 );
 
-const initialState = { shoes: [], count: 0, offset: 0, status: "idle", requestId: null, error: null };
-
 const catalogSlice = createSlice({
   name: "catalog",
-  initialState,
-  reducers: {
-    // Previous and Next set the offset; the screen then asks for that page.
-    pageChanged: (state, action) => {
-      state.offset = action.payload;
-    },
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(fetchCataloguePage.pending, requestStarted)
-      .addCase(fetchCataloguePage.fulfilled, (state, action) => {
-        if (!isLatest(state, action)) return;
-        requestSucceeded(state);
-        state.shoes = action.payload.results.map(forStorefront);
-        state.count = action.payload.count;
-        state.offset = offsetAfterLoad(state.offset, action.payload);
-      })
-      .addCase(fetchCataloguePage.rejected, requestFailed);
-  },
+  initialState: pagedListState("shoes"),
+  reducers: { pageChanged },
+  extraReducers: (builder) => addPageCases(builder, fetchCataloguePage, "shoes", forStorefront),
 });
 
 export const { pageChanged: cataloguePageChanged } = catalogSlice.actions;

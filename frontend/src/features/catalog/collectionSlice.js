@@ -1,8 +1,8 @@
 import { createSlice } from "@reduxjs/toolkit";
 import { api } from "../../app/api";
 import { apiThunk } from "../../app/apiThunk";
-import { offsetAfterLoad, PAGE_SIZE } from "../../lib/paging";
-import { isLatest, requestFailed, requestStarted, requestSucceeded } from "../../lib/latestRequest";
+import { addPageCases, pageChanged, pagedListState } from "../../lib/pagedList";
+import { PAGE_SIZE } from "../../lib/paging";
 import { forStorefront, pageQuery } from "./shoes";
 
 export const SORTS = Object.freeze({ none: "", cheapestFirst: "price", dearestFirst: "-price" });
@@ -28,17 +28,12 @@ export const fetchCollectionColors = apiThunk("collection/colorsRequested", (bra
 );
 
 const initialState = {
-  // What the shopper asked to see; the screen fetches the page whenever it changes.
+  // The page of catalogBrand the server answered, at `offset`.
+  ...pagedListState("catalogBrand"),
+  // What else the shopper chose to see; the screen asks for the page whenever one of them changes.
   brand: "",
   sort: SORTS.none,
   color: "",
-  offset: 0,
-  // What the server answered for it.
-  catalogBrand: [],
-  count: 0,
-  status: "idle",
-  requestId: null,
-  error: null,
   colors: [],
 };
 
@@ -63,24 +58,13 @@ const collectionSlice = createSlice({
       state.color = action.payload;
       state.offset = 0;
     },
-    pageChanged: (state, action) => {
-      state.offset = action.payload;
-    },
+    pageChanged,
   },
   extraReducers: (builder) => {
-    builder
-      .addCase(fetchCollectionPage.pending, requestStarted)
-      .addCase(fetchCollectionPage.fulfilled, (state, action) => {
-        if (!isLatest(state, action)) return;
-        requestSucceeded(state);
-        state.catalogBrand = action.payload.results.map(forStorefront);
-        state.count = action.payload.count;
-        state.offset = offsetAfterLoad(state.offset, action.payload);
-      })
-      .addCase(fetchCollectionPage.rejected, requestFailed)
-      .addCase(fetchCollectionColors.fulfilled, (state, action) => {
-        if (action.meta.arg.toLowerCase() === state.brand.toLowerCase()) state.colors = action.payload;
-      });
+    addPageCases(builder, fetchCollectionPage, "catalogBrand", forStorefront);
+    builder.addCase(fetchCollectionColors.fulfilled, (state, action) => {
+      if (action.meta.arg.toLowerCase() === state.brand.toLowerCase()) state.colors = action.payload;
+    });
   },
 });
 

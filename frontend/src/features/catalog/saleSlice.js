@@ -1,8 +1,9 @@
 import { createSlice } from "@reduxjs/toolkit";
 import { api } from "../../app/api";
 import { apiThunk } from "../../app/apiThunk";
-import { offsetAfterLoad, PAGE_SIZE } from "../../lib/paging";
 import { isLatest, requestFailed, requestStarted, requestSucceeded } from "../../lib/latestRequest";
+import { addPageCases, pageChanged, pagedListState } from "../../lib/pagedList";
+import { PAGE_SIZE } from "../../lib/paging";
 import { forStorefront, pageQuery } from "./shoes";
 
 // How many of the cheapest shoes on sale the home carousel cycles through.
@@ -22,35 +23,17 @@ export const fetchCarousel = apiThunk("sale/carouselRequested", (_, options) =>
 );
 
 const initialState = {
-  onSale: [],
-  count: 0,
-  offset: 0,
-  status: "idle",
-  requestId: null,
-  error: null,
+  ...pagedListState("onSale"),
   carousel: { shoes: [], status: "idle", requestId: null, error: null },
 };
 
 const saleSlice = createSlice({
   name: "sale",
   initialState,
-  reducers: {
-    // Previous and Next set the offset; the screen then asks for that page.
-    pageChanged: (state, action) => {
-      state.offset = action.payload;
-    },
-  },
+  reducers: { pageChanged },
   extraReducers: (builder) => {
+    addPageCases(builder, fetchSalePage, "onSale", forStorefront);
     builder
-      .addCase(fetchSalePage.pending, requestStarted)
-      .addCase(fetchSalePage.fulfilled, (state, action) => {
-        if (!isLatest(state, action)) return;
-        requestSucceeded(state);
-        state.onSale = action.payload.results.map(forStorefront);
-        state.count = action.payload.count;
-        state.offset = offsetAfterLoad(state.offset, action.payload);
-      })
-      .addCase(fetchSalePage.rejected, requestFailed)
       .addCase(fetchCarousel.pending, (state, action) => requestStarted(state.carousel, action))
       .addCase(fetchCarousel.fulfilled, (state, action) => {
         if (!isLatest(state.carousel, action)) return;
