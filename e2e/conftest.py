@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import caches
 from playwright.sync_api import sync_playwright
 
 from conftest import use_webpack_loader
@@ -19,6 +20,8 @@ CHROMIUM_FLAGS = [
     "--no-first-run",
 ]
 STATS_FILE = Path(django_settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"])
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
 
 # Playwright's sync API keeps an event loop running in the test thread; the ORM calls the tests
 # make beside it are still plain synchronous calls.
@@ -43,13 +46,38 @@ def _built_bundle(_isolated_settings, monkeypatch):
     use_webpack_loader(monkeypatch, "webpack_loader.loaders.WebpackLoader")
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """The mail forms are throttled per client, and every test's browser is the same client (127.0.0.1)."""
+    for cache in caches.all():
+        cache.clear()
+
+
 @pytest.fixture
-def page(browser, live_server):
-    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+def new_page(browser, live_server):
+    """Opens a page in a fresh browser context (own storage); the test fails on any JavaScript error in it."""
+    contexts = []
     errors = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    yield page
-    context.close()
+
+    def make(*, viewport: dict = DESKTOP, **context_options):
+        context = browser.new_context(base_url=live_server.url, viewport=viewport, **context_options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+@pytest.fixture
+def page(new_page):
+    return new_page()
+
+
+@pytest.fixture
+def phone_page(new_page):
+    return new_page(viewport=PHONE, is_mobile=True, has_touch=True)

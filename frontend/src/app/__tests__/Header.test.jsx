@@ -38,6 +38,23 @@ test("BRANDS opens on hover with each brand's collection, and closes again", asy
   expect(screen.queryByRole("link", { name: "Nike" })).not.toBeInTheDocument();
 });
 
+test("a click on BRANDS under the mouse keeps the menu the hover opened", async () => {
+  const { user } = await renderHeader();
+  const button = screen.getByRole("button", { name: "BRANDS" });
+  await user.click(button);
+  expect(button).toHaveAttribute("aria-expanded", "true");
+  expect(screen.getByRole("link", { name: "Nike" })).toBeVisible();
+});
+
+test("a tap on BRANDS opens the menu, a second tap closes it", async () => {
+  const { user } = await renderHeader();
+  const button = screen.getByRole("button", { name: "BRANDS" });
+  await user.pointer({ keys: "[TouchA]", target: button });
+  expect(button).toHaveAttribute("aria-expanded", "true");
+  await user.pointer({ keys: "[TouchA]", target: button });
+  expect(button).toHaveAttribute("aria-expanded", "false");
+});
+
 test("BRANDS opens from the keyboard too and closes with Escape", async () => {
   const { user } = await renderHeader();
   await screen.findByRole("button", { name: "BRANDS" });

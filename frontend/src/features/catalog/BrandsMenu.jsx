@@ -4,11 +4,13 @@ import { Link } from "react-router";
 import { fetchBrands, selectBrands } from "./brandsSlice";
 
 // The header's BRANDS menu: opens on hover, and on click or Enter for keyboards and touch screens;
-// each brand goes to its collection.
+// each brand goes to its collection. A click on the button while the mouse rests on it keeps the
+// menu open: the hover has just opened it, and a toggle would shut it under the shopper's pointer.
 export default function BrandsMenu() {
   const dispatch = useDispatch();
   const { brands, status } = useSelector(selectBrands);
   const [open, setOpen] = useState(false);
+  const hovering = useRef(false);
   const menu = useRef(null);
   const listId = useId();
 
@@ -30,8 +32,17 @@ export default function BrandsMenu() {
     <div
       ref={menu}
       className="brands-menu"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onPointerEnter={(event) => {
+        // Touch screens send a pointerenter with each tap: only a real mouse hovers.
+        if (event.pointerType !== "mouse") return;
+        hovering.current = true;
+        setOpen(true);
+      }}
+      onPointerLeave={(event) => {
+        if (event.pointerType !== "mouse") return;
+        hovering.current = false;
+        setOpen(false);
+      }}
       onKeyDown={(event) => {
         if (event.key === "Escape") setOpen(false);
       }}
@@ -44,7 +55,7 @@ export default function BrandsMenu() {
         className="header-button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((shown) => !shown)}
+        onClick={() => setOpen((shown) => hovering.current || !shown)}
       >
         BRANDS
       </button>

@@ -13,6 +13,7 @@ import {
   sortChanged,
   SORTS,
 } from "./collectionSlice";
+import { selectBrands } from "./brandsSlice";
 import PagedShoeList from "./PagedShoeList";
 
 // /colletions/{brand}: one brand's shoes, 6 a page, sorted by price and filtered by color (SPEC.md §2).
@@ -20,12 +21,16 @@ export default function Collection() {
   const { brand } = useParams();
   const dispatch = useDispatch();
   const collection = useSelector(selectCollection);
+  // The brand as the shop spells it (the header has the list), whatever the case in the address.
+  const brandName =
+    useSelector(selectBrands).brands.find((known) => known.name.toLowerCase() === brand.toLowerCase())
+      ?.name ?? brand;
   const { sort, color, offset } = collection;
   // Until collectionOpened has run, the slice may still hold the brand seen last.
   const opened = collection.brand === brand;
   const sortId = useId();
   const colorId = useId();
-  useDocumentTitle(`${brand} collection`);
+  useDocumentTitle(`${brandName} collection`);
 
   useEffect(() => {
     dispatch(collectionOpened(brand));
@@ -46,7 +51,7 @@ export default function Collection() {
   return (
     <section className="collection">
       <h1 className="page-title">COLLECTION</h1>
-      <p className="collection-brand">{brand}</p>
+      <p className="collection-brand">{brandName}</p>
       <div className="collection-controls">
         <div className="field-inline">
           <label htmlFor={sortId}>Sort by price</label>
@@ -77,7 +82,7 @@ export default function Collection() {
         resetBelow={RESET_BELOW.collection}
         onPage={(newOffset) => dispatch(collectionPageChanged(newOffset))}
         onRetry={() => dispatch(fetchCollectionPage({ brand, sort, color, offset }))}
-        empty={color ? `No ${brand} shoes in ${color} right now.` : `No ${brand} shoes right now.`}
+        empty={color ? `No ${brandName} shoes in ${color} right now.` : `No ${brandName} shoes right now.`}
       />
     </section>
   );

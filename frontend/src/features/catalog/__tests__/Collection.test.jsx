@@ -6,7 +6,7 @@ import Collection from "../Collection";
 const pageRequests = (calls) =>
   calls.filter((call) => call.path.startsWith("/shoes?")).map((call) => call.path);
 
-function renderCollection({ count = 14, path = "/colletions/New%20Balance" } = {}) {
+function renderCollection({ count = 14, path = "/colletions/New%20Balance", preloadedBrands = [] } = {}) {
   const calls = installFakeApi({
     "GET /shoes/colors": ["Black", "Red"],
     "GET /shoes": ({ path: asked }) => {
@@ -18,7 +18,14 @@ function renderCollection({ count = 14, path = "/colletions/New%20Balance" } = {
       );
     },
   });
-  const view = renderWithProviders({ path, route: "/colletions/:brand", element: <Collection /> });
+  const view = renderWithProviders({
+    path,
+    route: "/colletions/:brand",
+    element: <Collection />,
+    preloadedState: {
+      brands: { brands: preloadedBrands, status: "succeeded", requestId: null, error: null },
+    },
+  });
   return { ...view, calls };
 }
 
@@ -79,6 +86,12 @@ test("the color filter offers the brand's colors and asks for the exact one", as
   await screen.findByText("Shoe 1");
   expect(pageRequests(calls).at(-1)).toBe("/shoes?limit=6&offset=0&brand=New+Balance&color=Red");
   expect(calls.some((call) => call.path === "/shoes/colors?brand=New+Balance")).toBe(true);
+});
+
+test("the brand shows as the shop spells it, whatever the case in the address", async () => {
+  renderCollection({ path: "/colletions/new%20balance", preloadedBrands: [{ _id: 1, name: "New Balance" }] });
+  expect(screen.getByText("New Balance")).toBeInTheDocument();
+  await screen.findByText("Shoe 1");
 });
 
 test("an empty collection says so", async () => {

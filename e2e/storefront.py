@@ -1,0 +1,61 @@
+"""What the journeys read off the storefront: cards, prices, the pager, popups and the stored cart."""
+
+import re
+from decimal import Decimal
+
+from playwright.sync_api import Locator, Page
+
+PRICE = re.compile(r"^\$\d+\.\d{2}$")
+
+
+def money(price: Decimal | str) -> str:
+    """A price as the shop writes it: $99.99."""
+    return f"${Decimal(price):.2f}"
+
+
+def cards(scope: Page | Locator) -> Locator:
+    return scope.get_by_role("article")
+
+
+def card(scope: Page | Locator, name: str) -> Locator:
+    """The product card of the shoe of that name."""
+    # `has` is matched inside each card, so it must start from the page, not from the scope.
+    page = scope if isinstance(scope, Page) else scope.page
+    return cards(scope).filter(has=page.get_by_role("heading", name=name, exact=True))
+
+
+def card_names(scope: Page | Locator) -> Locator:
+    return cards(scope).get_by_role("heading", level=3)
+
+
+def card_prices(scope: Page | Locator) -> Locator:
+    return cards(scope).get_by_text(PRICE)
+
+
+def pager(scope: Page | Locator) -> Locator:
+    """Previous, 'Page X of Y' and Next under a paged list."""
+    return scope.get_by_role("navigation", name="Pages")
+
+
+def previous_button(scope: Page | Locator) -> Locator:
+    return pager(scope).get_by_role("button", name="Previous", exact=True)
+
+
+def next_button(scope: Page | Locator) -> Locator:
+    return pager(scope).get_by_role("button", name="Next", exact=True)
+
+
+def popup(page: Page, title: str) -> Locator:
+    """A sweetalert2 popup, named by its title."""
+    return page.get_by_role("dialog", name=title)
+
+
+def stored_cart(page: Page):
+    """The cart as the browser keeps it in local storage (None when nothing was ever stored)."""
+    return page.evaluate("() => JSON.parse(localStorage.getItem('cart'))")
+
+
+def columns(grid_cards: Locator) -> int:
+    """How many cards share the first card's row."""
+    tops = [box["y"] for box in (item.bounding_box() for item in grid_cards.all()) if box]
+    return sum(1 for top in tops if abs(top - tops[0]) < 1)
