@@ -13,7 +13,7 @@ import {
   sortChanged,
   SORTS,
 } from "./collectionSlice";
-import { selectBrands } from "./brandsSlice";
+import { selectBrandName } from "./brandsSlice";
 import PagedShoeList from "./PagedShoeList";
 
 // /colletions/{brand}: one brand's shoes, 6 a page, sorted by price and filtered by color (SPEC.md §2).
@@ -21,10 +21,7 @@ export default function Collection() {
   const { brand } = useParams();
   const dispatch = useDispatch();
   const collection = useSelector(selectCollection);
-  // The brand as the shop spells it (the header has the list), whatever the case in the address.
-  const brandName =
-    useSelector(selectBrands).brands.find((known) => known.name.toLowerCase() === brand.toLowerCase())
-      ?.name ?? brand;
+  const brandName = useSelector((state) => selectBrandName(state, brand));
   const { sort, color, offset } = collection;
   // Until collectionOpened has run, the slice may still hold the brand seen last.
   const opened = collection.brand === brand;

@@ -26,4 +26,8 @@ const brandsSlice = createSlice({
 
 export const selectBrands = (state) => state.brands;
 
+// A brand's name as the shop spells it, for a name typed in any case (in an address); as typed if unknown.
+export const selectBrandName = (state, name) =>
+  state.brands.brands.find((brand) => brand.name.toLowerCase() === name.toLowerCase())?.name ?? name;
+
 export default brandsSlice.reducer;
