@@ -1,13 +1,13 @@
 """Writes on the catalogue: shoes, their stock and brands."""
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from decimal import Decimal
 
 from django.core.files.base import File
 from django.db import IntegrityError, transaction
 from django.db.models import F, ProtectedError
 from django.utils import timezone
+
+from shopsite.images import upload_stored
 
 from . import selectors
 from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
@@ -17,23 +17,6 @@ from .models import Brand, Shoe, StockEntry, size_label
 MAX_STOCK_PER_SIZE = 100_000
 
 _image_field = Shoe._meta.get_field("image")
-
-
-@contextmanager
-def _stored_image(image: File | None) -> Iterator[str]:
-    """Store an uploaded picture for the block that records it, and remove it if that block fails.
-
-    Storage is not transactional: without this a rolled-back change would leave the file behind.
-    """
-    if image is None:
-        yield ""
-        return
-    name = _image_field.storage.save(_image_field.generate_filename(None, image.name), image)
-    try:
-        yield name
-    except BaseException:
-        _image_field.storage.delete(name)
-        raise
 
 
 def _image_delete_on_commit(name: str) -> None:
@@ -60,7 +43,7 @@ def shoe_create(
     image: File | None = None,
 ) -> Shoe:
     """A new shoe with its first size in stock."""
-    with _stored_image(image) as image_name, transaction.atomic():
+    with upload_stored(_image_field, image) as image_name, transaction.atomic():
         shoe = Shoe.objects.create(
             brand=brand, name=name, description=description, color=color, price=price, image=image_name
         )
@@ -86,7 +69,7 @@ def shoe_update(
     The sale flag changes only when on_sale is given, so a modify never ends a sale by accident.
     """
     old_image = shoe.image.name
-    with _stored_image(image) as image_name, transaction.atomic():
+    with upload_stored(_image_field, image) as image_name, transaction.atomic():
         shoe.brand, shoe.name, shoe.description, shoe.color, shoe.price = brand, name, description, color, price
         if image_name:
             shoe.image = image_name

@@ -34,8 +34,8 @@ class MailReport:
         return MailReport(sent=self.sent + other.sent, failed=self.failed + other.failed)
 
 
-def _mail(*, template: str, context: dict, to: list[str], reply_to: list[str] | None = None) -> None:
-    """Send mail/<template>_subject.txt and mail/<template>.txt; the mail server's errors propagate."""
+def mail_send(*, template: str, context: dict, to: list[str], reply_to: list[str] | None = None) -> None:
+    """Send mail/<template>_subject.txt and mail/<template>.txt; the mail server's errors (OSError) propagate."""
     context = {"shop_name": settings.SHOP_NAME, **context}
     # A subject is one header line: a line break typed into the contact form must not reach it.
     subject = " ".join(render_to_string(f"mail/{template}_subject.txt", context).split())
@@ -93,7 +93,7 @@ def contact_message_create(*, name: str, email: str, message: str) -> ContactMes
 def newsletter_welcome_send(*, signup: NewsletterSignup) -> bool:
     """Mail the welcome to a subscriber; True if it went out, False (logged, left pending) if not."""
     try:
-        _mail(template="newsletter_welcome", context={"email": signup.email}, to=[signup.email])
+        mail_send(template="newsletter_welcome", context={"email": signup.email}, to=[signup.email])
     except OSError:
         # smtplib's errors, refused connections and timeouts are all OSErrors: the mail server is down.
         logger.exception("Newsletter signup %s: the welcome mail was not sent; it stays pending.", signup.pk)
@@ -111,7 +111,7 @@ def contact_message_send(*, contact_message: ContactMessage) -> bool:
         "created_at": contact_message.created_at,
     }
     try:
-        _mail(
+        mail_send(
             template="contact_message",
             context=context,
             to=[settings.SHOP_CONTACT_EMAIL],

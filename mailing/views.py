@@ -6,9 +6,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from shopsite.throttles import ScopedRateThrottle
+
 from . import services
 from .serializers import ContactMessageInput, MailAnswer, NewsletterSignupInput
-from .throttles import ScopedRateThrottle
 
 NEWSLETTER_THANKS = "Thanks for subscribing!"
 CONTACT_THANKS = "Thanks, we got your message"

@@ -3,8 +3,11 @@
 import io
 import uuid
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
+from django.db import models
 from PIL import Image, ImageOps, UnidentifiedImageError
 from rest_framework import serializers
 
@@ -73,3 +76,21 @@ class ImageUploadField(serializers.FileField):
             return image_normalize(upload, max_side=self.max_side)
         except InvalidImage as error:
             raise serializers.ValidationError(str(error)) from None
+
+
+@contextmanager
+def upload_stored(field: models.FileField, upload: File | None, *, instance=None) -> Iterator[str]:
+    """Store an upload under the field's storage for the block that records it; remove it if the block fails.
+
+    Storage is not transactional: without this a rolled-back change would leave the file behind.
+    Yields the stored name, or "" when there is no upload.
+    """
+    if upload is None:
+        yield ""
+        return
+    name = field.storage.save(field.generate_filename(instance, upload.name), upload)
+    try:
+        yield name
+    except BaseException:
+        field.storage.delete(name)
+        raise
