@@ -1,6 +1,8 @@
-"""Errors of the accounts app."""
+"""Errors of the accounts app, with the hosted identity service's codes so SPEC.md §8's messages apply."""
 
-from rest_framework import exceptions
+from rest_framework import exceptions, status
+
+from shopsite.errors import Conflict, ShopError
 
 ACCOUNT_DISABLED = "Your account is Disabled or Eliminated"
 
@@ -10,3 +12,72 @@ class AccountDisabled(exceptions.PermissionDenied):
 
     default_detail = ACCOUNT_DISABLED
     default_code = "account_disabled"
+
+
+class IdentityError(ShopError):
+    """Sign-up, sign-in or recovery refused, as the identity service would refuse it."""
+
+
+class EmailInUse(IdentityError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "auth/email-already-in-use"
+    message = "Email already in use"
+
+
+class WeakPassword(IdentityError):
+    code = "auth/weak-password"
+    message = "The Password should be at least 6 characters"
+
+
+class PasswordMissing(IdentityError):
+    # The hosted service's odd code for an empty password, which the spec maps to 'Fill the password'.
+    code = "auth/internal-error"
+    message = "Fill the password"
+
+
+class InvalidEmail(IdentityError):
+    code = "auth/invalid-email"
+    message = "Use a valid email"
+
+
+class UserNotFound(IdentityError):
+    code = "auth/user-not-found"
+    message = "User not found"
+
+
+class WrongPassword(IdentityError):
+    code = "auth/wrong-password"
+    message = "Wrong Password"
+
+
+class InvalidResetLink(IdentityError):
+    code = "auth/invalid-action-code"
+    message = "This link has expired or was already used: ask for a new one."
+
+
+class MailNotSent(ShopError):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "mail_unavailable"
+    message = "The mail could not be sent. Please try again in a few minutes."
+
+
+class NotYourAccount(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "not_your_account"
+    message = "That is not the account you are signed in with."
+
+
+class OwnAccount(Conflict):
+    code = "own_account"
+    message = "You cannot change your own status or manager flag: ask the other administrator."
+
+
+class StaffAccount(Conflict):
+    code = "staff_account"
+    message = "Staff accounts are changed in the Django admin."
+
+
+class ProviderNotUsed(ShopError):
+    status_code = status.HTTP_404_NOT_FOUND
+    code = "not_found"
+    message = "This shop signs people in with another identity provider."

@@ -1,10 +1,81 @@
-"""Writes on users."""
+"""Writes on users: their profile, what administrators change, the accounts an identity provider vouches for."""
 
 import secrets
 
-from django.db import transaction
+from django.core.files.base import File
+from django.db import IntegrityError, transaction
 
-from .models import User
+from shopsite.images import upload_stored
+
+from .errors import EmailInUse, OwnAccount, StaffAccount
+from .models import User, UserManager
+
+_avatar_field = User._meta.get_field("avatar")
+
+
+@transaction.atomic
+def user_sync_from_identity(*, uid: str, email: str, email_verified: bool) -> User:
+    """The user an identity provider's verified credential names, created on first sight.
+
+    The provider's word on the email and its verification wins over what was stored. An address
+    already held by another account is taken over only when the provider has verified it.
+    """
+    email = UserManager.normalize_email(email)
+    user = User.objects.select_for_update().filter(uid=uid).first()
+    if user is None:
+        holder = User.objects.select_for_update().filter(email=email).first()
+        if holder is not None and email_verified:
+            # The same person, first known to the shop under another provider's uid.
+            holder.uid = uid
+            user = holder
+        else:
+            try:
+                with transaction.atomic():
+                    return User.objects.create_user(email, uid=uid, email_verified=email_verified)
+            except IntegrityError:
+                # An unverified address another account holds: not proof enough to take it over.
+                raise EmailInUse() from None
+    if (user.email, user.email_verified) != (email, email_verified) or user.uid != uid:
+        user.email, user.email_verified = email, email_verified
+        user.save()
+    return user
+
+
+def user_profile_update(*, user: User, display_name: str) -> User:
+    user.display_name = display_name
+    user.save(update_fields=["display_name", "updated_at"])
+    return user
+
+
+def user_avatar_set(*, user: User, image: File) -> User:
+    """A new profile picture, stored under the user's uid; the old one goes once the change is committed."""
+    old = user.avatar.name
+    with upload_stored(_avatar_field, image, instance=user) as name, transaction.atomic():
+        user.avatar = name
+        user.save(update_fields=["avatar", "updated_at"])
+    if old:
+        transaction.on_commit(lambda: _avatar_field.storage.delete(old))
+    return user
+
+
+def _changeable_by(*, actor: User, user: User) -> None:
+    if user.pk == actor.pk:
+        # An administrator who disables or demotes themselves locks themselves out of the dashboard.
+        raise OwnAccount()
+    if user.is_superuser or user.is_staff:
+        raise StaffAccount()
+
+
+@transaction.atomic
+def user_admin_update(*, actor: User, user: User, status: str | None = None, manager: bool | None = None) -> User:
+    """An administrator's change of another user's status (Enabled or Disabled) or manager flag."""
+    _changeable_by(actor=actor, user=user)
+    if status is not None:
+        user.status = status
+    if manager is not None:
+        user.manager = manager
+    user.save(update_fields=["status", "manager", "updated_at"])
+    return user
 
 
 @transaction.atomic

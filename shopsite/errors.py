@@ -4,7 +4,6 @@ from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 
 class ShopError(Exception):
@@ -33,6 +32,10 @@ class Conflict(ShopError):
 
 def exception_handler(exc, context):
     """Answer {"detail", "code"} for whole-request errors and {"field": [...]} for field errors."""
+    # Imported here: rest_framework.views reads the authentication classes at import, and those
+    # (accounts.authentication) raise errors defined beside this module.
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if isinstance(exc, ShopError):
         body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code}
         return Response(body, status=exc.status_code)

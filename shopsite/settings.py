@@ -113,6 +113,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 
 AUTH_USER_MODEL = "accounts.User"
+# A password reset link works for an hour, as the hosted identity service's do.
+PASSWORD_RESET_TIMEOUT = 3600
 AUTH_PASSWORD_VALIDATORS = [
     # The spec's only rule is 'at least 6 characters'.
     {
@@ -181,6 +183,13 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "newsletter": env.str("SHOP_NEWSLETTER_RATE", default="10/hour"),
         "contact": env.str("SHOP_CONTACT_RATE", default="5/hour"),
+        # Password guessing: per client address, and per account whatever the address.
+        "signin": env.str("SHOP_SIGNIN_RATE", default="10/minute"),
+        "signin_email": env.str("SHOP_SIGNIN_EMAIL_RATE", default="20/hour"),
+        "signup": env.str("SHOP_SIGNUP_RATE", default="10/hour"),
+        # Reset mails: per client, and per address so nobody floods one inbox.
+        "password_reset": env.str("SHOP_PASSWORD_RESET_RATE", default="5/hour"),
+        "password_reset_email": env.str("SHOP_PASSWORD_RESET_EMAIL_RATE", default="3/hour"),
     },
     # How many proxies (load balancers) stand before the app. Left unset, DRF would take the client's
     # address from an X-Forwarded-For header anyone can forge, and the throttles would not hold.

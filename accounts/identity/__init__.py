@@ -1,0 +1,1 @@
+"""Who signs people in (DESIGN.md §4): Django's own accounts (local) or Firebase ID tokens (firebase)."""

@@ -1,0 +1,124 @@
+"""The local identity provider: Django's own accounts and hashers, signed in with a session cookie.
+
+Its refusals carry the hosted identity service's codes (accounts/errors.py), so the storefront shows
+SPEC.md §8's messages whichever provider the shop runs with.
+"""
+
+from urllib.parse import urlencode
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import IntegrityError, transaction
+
+from mailing.services import mail_send
+
+from ..authentication import ensure_enabled
+from ..errors import (
+    EmailInUse,
+    InvalidEmail,
+    InvalidResetLink,
+    MailNotSent,
+    PasswordMissing,
+    UserNotFound,
+    WeakPassword,
+    WrongPassword,
+)
+from ..models import User, UserManager
+
+# Hashing a longer password is work an attacker could ask of the server on every sign-in.
+PASSWORD_MAX_LENGTH = 128
+
+
+def email_clean(email) -> str:
+    """The address as stored (trimmed, lower-cased), or InvalidEmail."""
+    if not isinstance(email, str):
+        raise InvalidEmail()
+    email = UserManager.normalize_email(email)
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise InvalidEmail() from None
+    return email
+
+
+def password_clean(password, *, user: User) -> str:
+    """A new password that Django's validators accept for the user, or the identity service's refusal."""
+    if not isinstance(password, str) or password == "":
+        raise PasswordMissing()
+    if len(password) > PASSWORD_MAX_LENGTH:
+        raise WeakPassword(f"The Password should be at most {PASSWORD_MAX_LENGTH} characters")
+    try:
+        validate_password(password, user=user)
+    except ValidationError:
+        raise WeakPassword() from None
+    return password
+
+
+def user_sign_up(*, email, password) -> User:
+    """A new account with a usable password; its email is not verified yet."""
+    email = email_clean(email)
+    password = password_clean(password, user=User(email=email))
+    if User.objects.filter(email=email).exists():
+        raise EmailInUse()
+    try:
+        with transaction.atomic():
+            return User.objects.create_user(email, password)
+    except IntegrityError:
+        # Two sign-ups for one address raced past the check; the unique index caught the second.
+        raise EmailInUse() from None
+
+
+def user_authenticate(*, request, email, password) -> User:
+    """The Enabled account these credentials open, or why not."""
+    email = email_clean(email)
+    if not isinstance(password, str) or password == "":
+        raise PasswordMissing()
+    if len(password) > PASSWORD_MAX_LENGTH:
+        raise WrongPassword()
+    if not User.objects.filter(email=email).exists():
+        raise UserNotFound()
+    user = authenticate(request, email=email, password=password)
+    if user is None:
+        raise WrongPassword()
+    ensure_enabled(user)
+    return user
+
+
+def password_change(*, user: User, current_password, new_password) -> None:
+    """A signed-in user's new password, given the one they use now."""
+    if not isinstance(current_password, str) or not user.check_password(current_password):
+        raise WrongPassword()
+    user.set_password(password_clean(new_password, user=user))
+    user.save(update_fields=["password", "updated_at"])
+
+
+def password_reset_send(*, email, reset_page_url: str) -> None:
+    """Mail the account's owner a link to the set-new-password page; the link works once, for an hour."""
+    user = User.objects.filter(email=email_clean(email)).first()
+    if user is None:
+        raise UserNotFound()
+    query = urlencode({"uid": user.uid, "token": default_token_generator.make_token(user)})
+    try:
+        mail_send(
+            template="password_reset",
+            context={"email": user.email, "link": f"{reset_page_url}?{query}"},
+            to=[user.email],
+        )
+    except OSError:
+        # Nothing was stored for this mail: the owner simply asks again once the mail server is back.
+        raise MailNotSent() from None
+
+
+@transaction.atomic
+def password_reset_confirm(*, uid, token, password) -> User:
+    """Set the new password a reset link allows; following the link also proves the address is theirs."""
+    user = User.objects.select_for_update().filter(uid=uid).first() if isinstance(uid, str) else None
+    if user is None or not isinstance(token, str) or not default_token_generator.check_token(user, token):
+        raise InvalidResetLink()
+    user.set_password(password_clean(password, user=user))
+    user.email_verified = True
+    user.save(update_fields=["password", "email_verified", "updated_at"])
+    return user

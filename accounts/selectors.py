@@ -1,0 +1,18 @@
+"""Reads of users."""
+
+from django.db.models import QuerySet
+from rest_framework.exceptions import NotFound
+
+from .models import User
+
+
+def user_list() -> QuerySet[User]:
+    """Every user, newest first (the admin dashboard's Users table)."""
+    return User.objects.all()
+
+
+def user_get(*, user_id: int) -> User:
+    try:
+        return User.objects.get(pk=user_id)
+    except User.DoesNotExist:
+        raise NotFound("That user does not exist.") from None

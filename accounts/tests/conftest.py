@@ -1,0 +1,36 @@
+"""Fixtures of the account tests."""
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles():
+    # Sign-in, sign-up and reset calls are throttled in the cache, which outlives a test.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+class BrowserClient(APIClient):
+    """Checks CSRF, and sends the CSRF cookie's current value as the storefront's API client does.
+
+    Signing in rotates the token, so the header is read from the cookie at each request.
+    """
+
+    def __init__(self):
+        super().__init__(enforce_csrf_checks=True)
+
+    def request(self, **environ):
+        if token := self.cookies.get("csrftoken"):
+            environ.setdefault("HTTP_X_CSRFTOKEN", token.value)
+        return super().request(**environ)
+
+
+@pytest.fixture
+def csrf_client() -> BrowserClient:
+    """A browser on the storefront: the page shell gave it its CSRF cookie."""
+    client = BrowserClient()
+    client.get("/")
+    return client

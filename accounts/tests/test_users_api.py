@@ -1,0 +1,140 @@
+"""POST /users (every auth-state change), GET /users and PUT /users/{id} (administrators), for each role."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from accounts.errors import ACCOUNT_DISABLED
+from accounts.models import User
+
+from .factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "shopper", "other_shopper", "disabled_user", "eliminated_user", "shop_admin"]
+ADMIN_ONLY = list(zip(ROLES, [401, 403, 403, 403, 403, 200], strict=True))
+
+
+@pytest.fixture
+def client_as(request, api_client, client_for):
+    def make(role: str):
+        return api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
+
+    return make
+
+
+class TestSync:
+    """POST /users {email, idUser}: the record of whoever the credential names."""
+
+    def test_answers_the_signed_in_users_record(self, client_for, shopper):
+        response = client_for(shopper).post("/api/users", {"email": shopper.email, "idUser": shopper.uid})
+        assert response.status_code == 200
+        assert response.json()["idUser"] == shopper.uid
+
+    def test_the_credential_wins_over_the_bodys_email(self, client_for, shopper):
+        response = client_for(shopper).post("/api/users", {"email": "someone@else.test", "idUser": shopper.uid})
+        assert response.json()["email"] == shopper.email
+        assert not User.objects.filter(email="someone@else.test").exists()
+
+    def test_a_body_naming_another_uid_is_refused(self, client_for, shopper, other_shopper):
+        response = client_for(shopper).post("/api/users", {"email": other_shopper.email, "idUser": other_shopper.uid})
+        assert response.status_code == 403
+        assert response.json()["code"] == "not_your_account"
+
+    @pytest.mark.parametrize(
+        ("role", "status"),
+        [("anonymous", 401), ("shopper", 200), ("disabled_user", 403), ("eliminated_user", 403), ("shop_admin", 200)],
+    )
+    def test_by_role(self, client_as, role, status):
+        response = client_as(role).post("/api/users", {})
+        assert response.status_code == status
+        if status == 403:
+            assert response.json() == {"detail": ACCOUNT_DISABLED, "code": "account_disabled"}
+
+    def test_says_who_is_an_admin_as_the_server_decides(self, client_for, shop_admin, shopper, settings):
+        assert client_for(shop_admin).post("/api/users").json()["isAdmin"] is True
+        assert client_for(shopper).post("/api/users").json()["isAdmin"] is False
+        unverified = UserFactory(email="boss@sneakers.test", email_verified=False)
+        settings.SHOP_ADMIN_EMAILS = ["boss@sneakers.test"]
+        assert client_for(unverified).post("/api/users").json()["isAdmin"] is False
+
+
+class TestList:
+    @pytest.mark.parametrize(("role", "status"), ADMIN_ONLY)
+    def test_only_administrators_list_users(self, client_as, role, status):
+        assert client_as(role).get("/api/users").status_code == status
+
+    def test_pages_of_users_newest_first(self, admin_client, shop_admin):
+        UserFactory.create_batch(5)
+        page = admin_client.get("/api/users", {"limit": 4, "offset": 0}).json()
+        assert page["count"] == 6
+        assert len(page["results"]) == 4
+        assert page["results"][0]["createdAt"] >= page["results"][1]["createdAt"]
+
+    def test_runs_the_same_queries_for_1_or_50_users(self, admin_client, shop_admin):
+        def queries() -> int:
+            with CaptureQueriesContext(connection) as captured:
+                assert admin_client.get("/api/users?limit=4").status_code == 200
+            return len(captured)
+
+        few = queries()
+        UserFactory.create_batch(50)
+        assert queries() == few <= 4
+
+
+class TestAdminUpdate:
+    """PUT /users/{id} {status} or {manager}."""
+
+    @pytest.mark.parametrize(("role", "status"), ADMIN_ONLY)
+    def test_only_administrators_change_users(self, client_as, role, status):
+        target = UserFactory(email="target@sneakers.test")
+        response = client_as(role).put(f"/api/users/{target.pk}", {"status": "Disabled"})
+        assert response.status_code == status
+        target.refresh_from_db()
+        assert target.status == ("Disabled" if status == 200 else "Enabled")
+
+    def test_a_disabled_user_is_turned_away_at_once(self, admin_client, client_for, shopper):
+        shoppers_browser = client_for(shopper)
+        assert admin_client.put(f"/api/users/{shopper.pk}", {"status": "Disabled"}).json()["status"] == "Disabled"
+        assert shoppers_browser.post("/api/users").status_code == 403
+        assert admin_client.put(f"/api/users/{shopper.pk}", {"status": "Enabled"}).status_code == 200
+        assert shoppers_browser.post("/api/users").status_code == 200
+
+    def test_the_manager_flag_makes_an_administrator(self, admin_client, client_for, shopper):
+        assert admin_client.put(f"/api/users/{shopper.pk}", {"manager": True}).json()["isAdmin"] is True
+        assert client_for(shopper).get("/api/users").status_code == 200
+        admin_client.put(f"/api/users/{shopper.pk}", {"manager": False})
+        assert client_for(shopper).get("/api/users").status_code == 403
+
+    def test_a_disabled_manager_administers_nothing(self, admin_client, client_for, shopper):
+        admin_client.put(f"/api/users/{shopper.pk}", {"manager": True, "status": "Disabled"})
+        assert client_for(shopper).get("/api/users").status_code == 403
+
+    @pytest.mark.parametrize(
+        "body", [{}, {"status": "Eliminated"}, {"status": "Asleep"}, {"manager": "perhaps"}, {"status": None}]
+    )
+    def test_bad_input_changes_nothing(self, admin_client, shopper, body):
+        response = admin_client.put(f"/api/users/{shopper.pk}", body, format="json")
+        assert response.status_code == 400
+        shopper.refresh_from_db()
+        assert (shopper.status, shopper.manager) == ("Enabled", False)
+
+    def test_an_administrator_cannot_lock_themselves_out(self, admin_client, shop_admin):
+        response = admin_client.put(f"/api/users/{shop_admin.pk}", {"status": "Disabled"})
+        assert (response.status_code, response.json()["code"]) == (409, "own_account")
+        shop_admin.refresh_from_db()
+        assert shop_admin.status == "Enabled"
+
+    def test_staff_accounts_are_left_to_the_django_admin(self, admin_client):
+        staff = User.objects.create_superuser("staff@sneakers.test", "secret-pw")
+        response = admin_client.put(f"/api/users/{staff.pk}", {"status": "Disabled"})
+        assert (response.status_code, response.json()["code"]) == (409, "staff_account")
+
+    def test_a_missing_user_is_404(self, admin_client):
+        assert admin_client.put("/api/users/999999", {"status": "Disabled"}).status_code == 404
+
+    def test_without_the_csrf_header_the_change_is_refused(self, client_for, shop_admin, shopper):
+        client = client_for(shop_admin, enforce_csrf=True)
+        assert client.put(f"/api/users/{shopper.pk}", {"status": "Disabled"}).status_code == 403
+        shopper.refresh_from_db()
+        assert shopper.status == "Enabled"

@@ -1,0 +1,18 @@
+"""Account routes, under /api/."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("auth/signup", views.SignUpView.as_view(), name="signup"),
+    path("auth/signin", views.SignInView.as_view(), name="signin"),
+    path("auth/signout", views.SignOutView.as_view(), name="signout"),
+    path("auth/password", views.PasswordChangeView.as_view(), name="password-change"),
+    path("auth/password-reset", views.PasswordResetView.as_view(), name="password-reset"),
+    path("auth/password-reset/confirm", views.PasswordResetConfirmView.as_view(), name="password-reset-confirm"),
+    path("auth/profile", views.ProfileView.as_view(), name="profile"),
+    path("auth/avatar", views.AvatarView.as_view(), name="avatar"),
+    path("users", views.UserListView.as_view(), name="user-list"),
+    path("users/<int:pk>", views.UserDetailView.as_view(), name="user-detail"),
+]

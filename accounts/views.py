@@ -1,0 +1,220 @@
+"""The account calls: the local provider's sign-in calls (DESIGN.md §4), the profile, and users (SPEC.md §7)."""
+
+from django.conf import settings
+from django.contrib.auth import login, logout, update_session_auth_hash
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
+
+from . import selectors, services
+from .authentication import SessionAuthentication
+from .errors import NotYourAccount, ProviderNotUsed
+from .identity import local
+from .permissions import IsShopAdmin
+from .serializers import (
+    AvatarInput,
+    CredentialsInput,
+    MessageAnswer,
+    PasswordChangeInput,
+    PasswordResetConfirmInput,
+    PasswordResetInput,
+    ProfileInput,
+    UserAdminUpdateInput,
+    UserSerializer,
+    UserSyncInput,
+)
+
+PASSWORD_UPDATED = "Password Updated"
+EMAIL_SENT = "Email send"
+
+REFUSED = OpenApiResponse(description='Refused: {"detail", "code"} with the identity service\'s code (auth/...).')
+THROTTLED = OpenApiResponse(description="Too many tries from this client: 429 with Retry-After.")
+
+
+def _validated(serializer_class, data) -> dict:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _field(request, name: str):
+    """A raw value of the body: the identity provider checks it, with its own error codes."""
+    return request.data.get(name) if hasattr(request.data, "get") else None
+
+
+class LocalProviderOnly:
+    """A call of the local provider only: with Firebase the browser's SDK does this work."""
+
+    def initial(self, request, *args, **kwargs):
+        if settings.IDENTITY_PROVIDER != "local":
+            raise ProviderNotUsed()
+        super().initial(request, *args, **kwargs)
+
+
+class AnonymousIdentityView(LocalProviderOnly, APIView):
+    """A call made before a session exists (or for ending one), still checked for the CSRF token.
+
+    DRF checks the token only for a signed-in session; without this another site could sign a
+    visitor in to an account of its own, or out of theirs.
+    """
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        SessionAuthentication().enforce_csrf(request)
+
+
+class SignUpView(AnonymousIdentityView):
+    """POST /auth/signup {email, password}: a new account, signed in at once."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "signup"
+
+    @extend_schema(
+        request=CredentialsInput, responses={201: UserSerializer, 400: REFUSED, 409: REFUSED, 429: THROTTLED}
+    )
+    def post(self, request):
+        user = local.user_sign_up(email=_field(request, "email"), password=_field(request, "password"))
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+
+
+class SignInView(AnonymousIdentityView):
+    """POST /auth/signin {email, password}."""
+
+    throttle_classes = [ScopedRateThrottle, EmailRateThrottle]
+    throttle_scope = "signin"
+    email_throttle_scope = "signin_email"
+
+    @extend_schema(
+        request=CredentialsInput, responses={200: UserSerializer, 400: REFUSED, 403: REFUSED, 429: THROTTLED}
+    )
+    def post(self, request):
+        user = local.user_authenticate(
+            request=request._request, email=_field(request, "email"), password=_field(request, "password")
+        )
+        login(request._request, user)
+        return Response(UserSerializer(user).data)
+
+
+class SignOutView(AnonymousIdentityView):
+    """POST /auth/signout: also for a Disabled account, which the account page signs out."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request):
+        logout(request._request)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordChangeView(LocalProviderOnly, APIView):
+    """POST /auth/password {currentPassword, password}: signed in, knowing the password used now."""
+
+    permission_classes = [IsAuthenticated]
+    # Each try checks a password, as a sign-in does.
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "signin"
+
+    @extend_schema(request=PasswordChangeInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    def post(self, request):
+        local.password_change(
+            user=request.user,
+            current_password=_field(request, "currentPassword"),
+            new_password=_field(request, "password"),
+        )
+        # Other sessions end with the old password; this one carries on.
+        update_session_auth_hash(request._request, request.user)
+        return Response({"message": PASSWORD_UPDATED})
+
+
+class PasswordResetView(AnonymousIdentityView):
+    """POST /auth/password-reset {email}: mails a link to the set-new-password screen."""
+
+    throttle_classes = [ScopedRateThrottle, EmailRateThrottle]
+    throttle_scope = "password_reset"
+    email_throttle_scope = "password_reset_email"
+
+    @extend_schema(request=PasswordResetInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    def post(self, request):
+        local.password_reset_send(
+            email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
+        )
+        return Response({"message": EMAIL_SENT})
+
+
+class PasswordResetConfirmView(AnonymousIdentityView):
+    """POST /auth/password-reset/confirm {uid, token, password}: the new password the link allows."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "password_reset"
+
+    @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    def post(self, request):
+        local.password_reset_confirm(
+            uid=_field(request, "uid"), token=_field(request, "token"), password=_field(request, "password")
+        )
+        return Response({"message": PASSWORD_UPDATED})
+
+
+class ProfileView(APIView):
+    """PUT /auth/profile {displayName}."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=ProfileInput, responses=UserSerializer)
+    def put(self, request):
+        user = services.user_profile_update(user=request.user, **_validated(ProfileInput, request.data))
+        return Response(UserSerializer(user).data)
+
+
+class AvatarView(APIView):
+    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request={"multipart/form-data": AvatarInput}, responses=UserSerializer)
+    def post(self, request):
+        user = services.user_avatar_set(user=request.user, **_validated(AvatarInput, request.data))
+        return Response(UserSerializer(user).data)
+
+
+class UserListView(generics.ListAPIView):
+    """GET /users (administrators) and POST /users {email, idUser}, sent on every auth-state change."""
+
+    serializer_class = UserSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else [IsShopAdmin()]
+
+    def get_queryset(self):
+        return selectors.user_list()
+
+    @extend_schema(request=UserSyncInput, responses={200: UserSerializer, 403: REFUSED})
+    def post(self, request):
+        # The user is the one the credential names; a body naming another uid is refused, and its
+        # email is never taken over the credential's.
+        claimed = _validated(UserSyncInput, request.data).get("idUser")
+        if claimed and claimed != request.user.uid:
+            raise NotYourAccount()
+        return Response(UserSerializer(request.user).data)
+
+
+class UserDetailView(APIView):
+    """PUT /users/{id} {status} or {manager}: administrators only, never on their own account."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(request=UserAdminUpdateInput, responses=UserSerializer)
+    def put(self, request, pk: int):
+        user = services.user_admin_update(
+            actor=request.user, user=selectors.user_get(user_id=pk), **_validated(UserAdminUpdateInput, request.data)
+        )
+        return Response(UserSerializer(user).data)
