@@ -6,6 +6,7 @@ from django.utils.text import Truncator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
+from accounts.serializers import UserSerializer
 from catalog import selectors as catalog_selectors
 from catalog.errors import ShoeNotFound
 from catalog.serializers import shoe_image_url
@@ -17,7 +18,7 @@ DESCRIPTION_MAX_LENGTH = 160
 DEFAULT_DESCRIPTION = "Sneakers from the brands you love, with deals every week."
 
 
-def shop_config() -> dict:
+def shop_config(request) -> dict:
     """What the browser app needs to know of the server (DESIGN.md §7); never a secret."""
     return {
         "shopName": settings.SHOP_NAME,
@@ -26,6 +27,9 @@ def shop_config() -> dict:
         "paymentGateway": settings.PAYMENT_GATEWAY,
         "stripePublishableKey": settings.STRIPE_PUBLISHABLE_KEY if settings.PAYMENT_GATEWAY == "stripe" else "",
         "socialLinks": settings.SHOP_SOCIAL_LINKS,
+        # Who the session signed in (local provider): the app starts knowing, without a round trip.
+        # With Firebase the browser's SDK tells, and the app then posts the user to /api/users.
+        "user": UserSerializer(request.user).data if request.user.is_authenticated else None,
     }
 
 
@@ -60,7 +64,7 @@ def _page_meta(request, screen: Screen | None) -> dict | None:
 def page_shell(request):
     meta = _page_meta(request, screen_for(request.path))
     context = {
-        "shop_config": shop_config(),
+        "shop_config": shop_config(request),
         "title": settings.SHOP_NAME,
         "description": DEFAULT_DESCRIPTION,
         **(meta or {}),

@@ -46,9 +46,26 @@ def test_the_shell_carries_the_server_settings_and_no_secret(client, settings):
         "paymentGateway": "test",
         "stripePublishableKey": "",
         "socialLinks": {"Instagram": "https://www.instagram.com/kicks"},
+        "user": None,
     }
     assert "sk_test_secret" not in response.content.decode()
     assert "<title>Kicks</title>" in response.content.decode()
+
+
+def test_the_shell_tells_the_app_who_is_signed_in(client, shopper):
+    client.force_login(shopper)
+    user = shop_config(client.get("/"))["user"]
+    assert (user["idUser"], user["email"], user["status"], user["isAdmin"]) == (
+        shopper.uid,
+        shopper.email,
+        "Enabled",
+        False,
+    )
+
+
+def test_a_disabled_user_is_told_so_by_the_shell_too(client, disabled_user):
+    client.force_login(disabled_user)
+    assert shop_config(client.get("/account"))["user"]["status"] == "Disabled"
 
 
 def test_the_shell_sets_the_csrf_cookie(client):

@@ -6,6 +6,8 @@ const DEFAULTS = {
   paymentGateway: "test",
   stripePublishableKey: "",
   socialLinks: {},
+  // The user the page shell's session signed in (local provider), or null.
+  user: null,
 };
 
 export function readConfig(doc = globalThis.document) {

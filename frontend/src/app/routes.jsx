@@ -7,6 +7,12 @@ import ScreenPlaceholder from "../components/ScreenPlaceholder";
 import Collection from "../features/catalog/Collection";
 import ProductDetail from "../features/catalog/ProductDetail";
 import Sale from "../features/catalog/Sale";
+import Account from "../features/account/Account";
+import CreateAccount from "../features/account/CreateAccount";
+import Forget from "../features/account/Forget";
+import { RequireAdmin, RequireUser } from "../features/account/guards";
+import ResetPassword from "../features/account/ResetPassword";
+import SignIn from "../features/account/SignIn";
 import AboutUs from "../pages/AboutUs";
 import ContactUs from "../pages/ContactUs";
 import Home from "../pages/Home";
@@ -24,16 +30,29 @@ const screens = {
   ContactUs,
   SizeChart,
   TermsOfService,
+  SignIn,
+  CreateAccount,
+  Forget,
+  ResetPassword,
+  Account,
 };
+
+// The table's "guard" of a route: who may see its screen (SPEC.md §6).
+const guards = { user: RequireUser, admin: RequireAdmin };
+
+function guarded(guard, element) {
+  const Guard = guards[guard];
+  return Guard ? <Guard>{element}</Guard> : element;
+}
 
 export function buildRoutes(components = screens) {
   return [
     {
       element: <Layout />,
       children: [
-        ...routeTable.map(({ path, screen }) => {
+        ...routeTable.map(({ path, screen, guard }) => {
           const Screen = components[screen];
-          return { path, element: Screen ? <Screen /> : <ScreenPlaceholder name={screen} /> };
+          return { path, element: guarded(guard, Screen ? <Screen /> : <ScreenPlaceholder name={screen} />) };
         }),
         { path: "*", element: <NotFound /> },
       ],

@@ -7,12 +7,14 @@ import search from "../features/catalog/searchSlice";
 import shoe from "../features/catalog/shoeSlice";
 import cart, { persistCart } from "../features/cart/cartSlice";
 import mailing from "../features/mailing/mailingSlice";
+import account, { startIdentity } from "../features/account/accountSlice";
 
 // The spec's store slices (SPEC.md §3) and where they live here:
 //   shoes, allShoes, filter -> catalog.shoes (a page of the catalogue; the server pages and filters)
 //   shoe -> shoe.shoe · onSale -> sale.onSale (and sale.carousel) · brands -> brands.brands
 //   name -> search.name · catalogBrand -> collection.catalogBrand (its sort and color in collection)
 //   cart items -> cart.items · cart total -> selectCartTotalCents (derived, in cents)
+//   the signed-in user -> account.user (the server's record), account.status
 export const rootReducer = combineReducers({
   brands,
   catalog,
@@ -22,6 +24,7 @@ export const rootReducer = combineReducers({
   shoe,
   cart,
   mailing,
+  account,
 });
 
 export function setupStore(preloadedState) {
@@ -31,5 +34,6 @@ export function setupStore(preloadedState) {
 export function createShopStore() {
   const store = setupStore();
   persistCart(store);
+  startIdentity(store);
   return store;
 }

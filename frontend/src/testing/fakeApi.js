@@ -19,7 +19,8 @@ export function installFakeApi(answers) {
     const request = {
       method,
       path,
-      body: init.body ? JSON.parse(init.body) : undefined,
+      // JSON as the client sends it; a FormData (a multipart upload) as it is.
+      body: typeof init.body === "string" ? JSON.parse(init.body) : init.body,
       signal: init.signal,
     };
     calls.push(request);

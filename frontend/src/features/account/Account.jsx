@@ -1,0 +1,83 @@
+import { useEffect } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import { Link, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../app/useDocumentTitle";
+import avatarPlaceholder from "../../assets/avatar-placeholder.svg";
+import { errorPopup, successPopup } from "../../lib/popup";
+import { selectIsDisabled, selectUser, signOut } from "./accountSlice";
+import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
+import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
+
+// /account (behind the user guard): the profile, its forms, My Orders and the way out (SPEC.md §2).
+export default function Account() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const user = useSelector(selectUser);
+  const disabled = useSelector(selectIsDisabled);
+  useDocumentTitle("My account");
+
+  // A Disabled or Eliminated account is told so, sent home and signed out (SPEC.md §4).
+  useEffect(() => {
+    if (!disabled) return;
+    errorPopup(ACCOUNT_DISABLED);
+    navigate("/", { replace: true });
+    dispatch(signOut());
+  }, [disabled, dispatch, navigate]);
+
+  if (disabled) return null;
+
+  const logOut = async () => {
+    await dispatch(signOut());
+    successPopup(SEE_YOU_LATER);
+    navigate("/");
+  };
+
+  return (
+    <section className="account">
+      <h1 className="page-title">MY ACCOUNT</h1>
+      <div className="account-profile">
+        <img
+          className="avatar"
+          src={user.avatar ?? avatarPlaceholder}
+          alt={user.avatar ? "Your profile image" : "No profile image yet"}
+          width="128"
+          height="128"
+        />
+        <div>
+          <p className="account-name">{user.displayName || "No display name yet"}</p>
+          <label className="field">
+            Email
+            <input type="email" value={user.email} readOnly />
+          </label>
+        </div>
+      </div>
+      <div className="account-grid">
+        <DisplayNameForm user={user} />
+        <AvatarForm />
+        <PasswordForm />
+      </div>
+      <section className="my-orders" aria-labelledby="my-orders-title">
+        <h2 id="my-orders-title" className="section-title">
+          MY ORDERS
+        </h2>
+        <p className="empty">No orders yet.</p>
+      </section>
+      <nav className="account-actions" aria-label="Account">
+        <Link to="/favorites" className="button">
+          Favorites
+        </Link>
+        {user.isAdmin && (
+          <Link to="/admin" className="button">
+            Admin
+          </Link>
+        )}
+        <button type="button" className="button" onClick={logOut}>
+          Logout
+        </button>
+        <Link to="/" className="button button-quiet">
+          Back Home
+        </Link>
+      </nav>
+    </section>
+  );
+}

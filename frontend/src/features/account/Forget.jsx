@@ -1,0 +1,56 @@
+import { useId, useState } from "react";
+import { useDispatch } from "react-redux";
+import { Link, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { DURATION, errorPopup, successPopup } from "../../lib/popup";
+import { sendPasswordReset } from "./accountSlice";
+import { EMAIL_SENT, USER_NOT_FOUND } from "./messages";
+
+// /forget: the address to mail a new-password link to (SPEC.md §2, §8): 'Email send' then /account,
+// 'User not found' for an unknown address; other failures are silent, as the spec has them.
+export default function Forget() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  useDocumentTitle("Forgot your password");
+
+  const submit = async (event) => {
+    event.preventDefault();
+    setBusy(true);
+    const result = await dispatch(sendPasswordReset(email.trim()));
+    setBusy(false);
+    if (!result.error) {
+      await successPopup(EMAIL_SENT, { timer: DURATION.success });
+      navigate("/account");
+    } else if (result.payload?.code === "auth/user-not-found") {
+      errorPopup(USER_NOT_FOUND, { timer: DURATION.success });
+    }
+  };
+
+  return (
+    <section className="account-page">
+      <h1 className="page-title">FORGOT YOUR PASSWORD?</h1>
+      <form className="account-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={id}>Email</label>
+          <input
+            id={id}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button-buy" disabled={busy}>
+          Send Email
+        </button>
+      </form>
+      <Link to="/" className="button button-quiet">
+        Back Home
+      </Link>
+    </section>
+  );
+}

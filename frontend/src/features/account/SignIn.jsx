@@ -1,0 +1,53 @@
+import { useState } from "react";
+import { useDispatch } from "react-redux";
+import { Link, useLocation, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { errorPopup, successPopup } from "../../lib/popup";
+import { signIn, signInWithGoogle } from "./accountSlice";
+import CredentialsForm from "./CredentialsForm";
+import { authMessage, WELCOME_AGAIN, WELCOME_GOOGLE } from "./messages";
+
+// /signin: email and password, or Google; then back where the guard sent the visitor from.
+export default function SignIn() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  useDocumentTitle("Sign in");
+
+  const finish = async (thunk, welcome) => {
+    setBusy(true);
+    const result = await dispatch(thunk);
+    setBusy(false);
+    if (result.error) {
+      errorPopup(authMessage(result.payload));
+      return;
+    }
+    successPopup(welcome);
+    navigate(location.state?.from ?? "/account", { replace: true });
+  };
+
+  return (
+    <section className="account-page">
+      <h1 className="page-title">SIGN IN</h1>
+      <CredentialsForm
+        submitLabel="Sign in"
+        passwordAutoComplete="current-password"
+        busy={busy}
+        onSubmit={(credentials) => finish(signIn(credentials), WELCOME_AGAIN)}
+      />
+      <button
+        type="button"
+        className="button button-quiet"
+        disabled={busy}
+        onClick={() => finish(signInWithGoogle(), WELCOME_GOOGLE)}
+      >
+        Sign in with Google
+      </button>
+      <p className="account-links">
+        <Link to="/forget">Forgot your password?</Link>
+        <Link to="/createaccount">Create an account</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import { setupStore } from "../../../app/store";
+import { installFakeApi } from "../../../testing/fakeApi";
+import {
+  authStateChanged,
+  selectIsAdmin,
+  selectIsDisabled,
+  signIn,
+  signOut,
+  signUp,
+  startIdentity,
+  updateDisplayName,
+  uploadAvatar,
+} from "../accountSlice";
+import { setIdentity } from "../identity";
+import { createLocalIdentity } from "../identity/local";
+
+const record = (overrides = {}) => ({
+  _id: 1,
+  email: "ana@example.com",
+  idUser: "u".repeat(28),
+  status: "Enabled",
+  manager: false,
+  isAdmin: false,
+  displayName: "",
+  avatar: null,
+  ...overrides,
+});
+
+afterEach(() => setIdentity(null));
+
+test("is unknown until the identity provider says who is signed in", async () => {
+  setIdentity(createLocalIdentity({ user: record() }));
+  const store = setupStore();
+  expect(store.getState().account.status).toBe("unknown");
+  await startIdentity(store);
+  expect(store.getState().account).toEqual({ user: record(), status: "signedIn" });
+});
+
+test("nobody signed in is 'signedOut'", async () => {
+  setIdentity(createLocalIdentity({ user: null }));
+  const store = setupStore();
+  await startIdentity(store);
+  expect(store.getState().account.status).toBe("signedOut");
+});
+
+test("signing up and in keep the server's record", async () => {
+  setIdentity(createLocalIdentity());
+  const calls = installFakeApi({
+    "POST /auth/signup": [201, record()],
+    "POST /auth/signin": record({ displayName: "Ana" }),
+  });
+  const store = setupStore();
+  await store.dispatch(signUp({ email: "ana@example.com", password: "secret1" }));
+  expect(store.getState().account.user).toEqual(record());
+  await store.dispatch(signIn({ email: "ana@example.com", password: "secret1" }));
+  expect(store.getState().account).toEqual({ user: record({ displayName: "Ana" }), status: "signedIn" });
+  expect(calls.map((call) => [call.path, call.body])).toEqual([
+    ["/auth/signup", { email: "ana@example.com", password: "secret1" }],
+    ["/auth/signin", { email: "ana@example.com", password: "secret1" }],
+  ]);
+});
+
+test("a refusal arrives with the service's code and leaves the state", async () => {
+  setIdentity(createLocalIdentity());
+  installFakeApi({ "POST /auth/signin": [400, { detail: "Wrong Password", code: "auth/wrong-password" }] });
+  const store = setupStore();
+  store.dispatch(authStateChanged(null));
+  const result = await store.dispatch(signIn({ email: "ana@example.com", password: "nope" }));
+  expect(result.payload).toMatchObject({
+    code: "auth/wrong-password",
+    message: "Wrong Password",
+    status: 400,
+  });
+  expect(store.getState().account.status).toBe("signedOut");
+});
+
+test("signing out forgets the user, even when the call fails", async () => {
+  setIdentity(createLocalIdentity());
+  installFakeApi({ "POST /auth/signout": [500, {}] });
+  const store = setupStore();
+  store.dispatch(authStateChanged(record()));
+  await store.dispatch(signOut());
+  expect(store.getState().account).toEqual({ user: null, status: "signedOut" });
+});
+
+test("the profile's changes answer the new record", async () => {
+  const calls = installFakeApi({
+    "PUT /auth/profile": record({ displayName: "Ana" }),
+    "POST /auth/avatar": record({ displayName: "Ana", avatar: "/media/avatars/u/a.webp" }),
+  });
+  const store = setupStore();
+  store.dispatch(authStateChanged(record()));
+  await store.dispatch(updateDisplayName("Ana"));
+  await store.dispatch(uploadAvatar(new File(["x"], "me.png", { type: "image/png" })));
+  expect(store.getState().account.user).toMatchObject({
+    displayName: "Ana",
+    avatar: "/media/avatars/u/a.webp",
+  });
+  expect(calls[0].body).toEqual({ displayName: "Ana" });
+  expect(globalThis.fetch.mock.calls[1][1].body).toBeInstanceOf(FormData);
+});
+
+test("who is an admin and who is disabled come from the server's record", () => {
+  const store = setupStore();
+  store.dispatch(authStateChanged(record({ isAdmin: true })));
+  expect(selectIsAdmin(store.getState())).toBe(true);
+  expect(selectIsDisabled(store.getState())).toBe(false);
+  store.dispatch(authStateChanged(record({ status: "Eliminated" })));
+  expect(selectIsDisabled(store.getState())).toBe(true);
+});

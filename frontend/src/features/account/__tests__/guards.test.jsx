@@ -1,0 +1,53 @@
+import { screen, waitFor } from "@testing-library/react";
+import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { installFakeApi } from "../../../testing/fakeApi";
+
+const user = {
+  _id: 1,
+  email: "ana@example.com",
+  status: "Enabled",
+  isAdmin: false,
+  displayName: "",
+  avatar: null,
+};
+
+// The screen at the path, once the header's brands have come.
+async function renderAt(path, account) {
+  installFakeApi({ "GET /brands": [] });
+  const view = renderWithProviders({ path, preloadedState: { account } });
+  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  return view;
+}
+
+test("a visitor on /account goes to /signin", async () => {
+  const { router } = await renderAt("/account", { user: null, status: "signedOut" });
+  expect(await screen.findByRole("heading", { name: "SIGN IN" })).toBeInTheDocument();
+  expect(router.state.location.pathname).toBe("/signin");
+  expect(router.state.location.state).toEqual({ from: "/account" });
+});
+
+test("while the provider has not said, the guard waits", async () => {
+  await renderAt("/account", { user: null, status: "unknown" });
+  expect(screen.getByText("LOADING...")).toBeInTheDocument();
+});
+
+test.each(["/admin", "/orders", "/createshoes", "/createbrand", "/createsize", "/modifshoe"])(
+  "a shopper on %s goes home",
+  async (path) => {
+    const { router } = await renderAt(path, { user, status: "signedIn" });
+    await screen.findByRole("region", { name: "CATALOGUE" });
+    expect(router.state.location.pathname).toBe("/");
+  },
+);
+
+test("a visitor on an admin screen goes home too", async () => {
+  const { router } = await renderAt("/admin", { user: null, status: "signedOut" });
+  await screen.findByRole("region", { name: "CATALOGUE" });
+  expect(router.state.location.pathname).toBe("/");
+});
+
+test("an admin passes", async () => {
+  const { router } = await renderAt("/admin", { user: { ...user, isAdmin: true }, status: "signedIn" });
+  expect(router.state.location.pathname).toBe("/admin");
+  expect(screen.getByRole("heading", { name: "AdminDashboard" })).toBeInTheDocument();
+});

@@ -1,0 +1,95 @@
+import { createAsyncThunk, createSlice } from "@reduxjs/toolkit";
+import { api } from "../../app/api";
+import { apiThunk } from "../../app/apiThunk";
+import { loadIdentity } from "./identity";
+
+// A call of the identity provider; a refusal arrives as the rejected action's payload {code, message}
+// (the hosted service's codes, from Firebase's SDK or from our server alike).
+function identityThunk(type, call) {
+  return createAsyncThunk(type, async (arg, { rejectWithValue }) => {
+    try {
+      return await call(await loadIdentity(), arg);
+    } catch (error) {
+      return rejectWithValue({ code: error.code ?? null, message: error.message, status: error.status ?? 0 });
+    }
+  });
+}
+
+export const signUp = identityThunk("account/signedUp", (identity, { email, password }) =>
+  identity.signUp(email, password),
+);
+export const signIn = identityThunk("account/signedIn", (identity, { email, password }) =>
+  identity.signIn(email, password),
+);
+export const signInWithGoogle = identityThunk("account/signedInWithGoogle", (identity) =>
+  identity.signInWithGoogle(),
+);
+export const signOut = identityThunk("account/signedOut", (identity) => identity.signOut());
+export const changePassword = identityThunk(
+  "account/passwordChanged",
+  (identity, { currentPassword, password }) => identity.changePassword(currentPassword, password),
+);
+export const sendPasswordReset = identityThunk("account/passwordResetSent", (identity, email) =>
+  identity.sendPasswordReset(email),
+);
+export const confirmPasswordReset = identityThunk(
+  "account/passwordResetConfirmed",
+  (identity, { uid, token, password }) => identity.confirmPasswordReset(uid, token, password),
+);
+
+// The profile lives on our server whichever provider signs people in.
+export const updateDisplayName = apiThunk("account/displayNameUpdated", (displayName, options) =>
+  api.put("/auth/profile", { displayName }, options),
+);
+export const uploadAvatar = apiThunk("account/avatarUploaded", (file, options) => {
+  const form = new FormData();
+  form.append("image", file);
+  return api.post("/auth/avatar", form, options);
+});
+
+// `status`: "unknown" until the provider has said who is signed in, then "signedIn" or "signedOut".
+const initialState = { user: null, status: "unknown" };
+
+const signedIn = (state, action) => {
+  state.user = action.payload;
+  state.status = "signedIn";
+};
+
+const accountSlice = createSlice({
+  name: "account",
+  initialState,
+  reducers: {
+    // The identity provider says who is signed in: at start, and after each change.
+    authStateChanged: (state, action) => {
+      state.user = action.payload;
+      state.status = action.payload ? "signedIn" : "signedOut";
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(signUp.fulfilled, signedIn)
+      .addCase(signIn.fulfilled, signedIn)
+      .addCase(signInWithGoogle.fulfilled, signedIn)
+      .addCase(updateDisplayName.fulfilled, signedIn)
+      .addCase(uploadAvatar.fulfilled, signedIn)
+      // Signed out even when the call failed: the browser must not go on showing the account.
+      .addCase(signOut.fulfilled, () => ({ user: null, status: "signedOut" }))
+      .addCase(signOut.rejected, () => ({ user: null, status: "signedOut" }));
+  },
+});
+
+export const { authStateChanged } = accountSlice.actions;
+
+export const selectAccount = (state) => state.account;
+export const selectUser = (state) => state.account.user;
+export const selectIsAdmin = (state) => Boolean(state.account.user?.isAdmin);
+export const selectIsDisabled = (state) =>
+  Boolean(state.account.user && state.account.user.status !== "Enabled");
+
+// Tells the store who is signed in now and after each change.
+export async function startIdentity(store) {
+  const identity = await loadIdentity();
+  return identity.onChange((user) => store.dispatch(authStateChanged(user)));
+}
+
+export default accountSlice.reducer;

@@ -1,0 +1,28 @@
+// The account's texts (SPEC.md §8). Refusals carry the hosted identity service's codes, from
+// Firebase's SDK or from our own server alike, and show as the spec's messages.
+
+export const AUTH_MESSAGES = {
+  "auth/email-already-in-use": "Email already in use",
+  "auth/weak-password": "The Password should be at least 6 characters",
+  "auth/internal-error": "Fill the password",
+  "auth/missing-password": "Fill the password",
+  "auth/invalid-email": "Use a valid email",
+  "auth/user-not-found": "User not found",
+  "auth/wrong-password": "Wrong Password",
+  // Firebase's SDK answers this for a wrong password when the project hides which accounts exist.
+  "auth/invalid-credential": "Wrong Password",
+};
+
+export const authMessage = (error) => AUTH_MESSAGES[error?.code] ?? error?.message ?? "Something went wrong";
+
+export const welcomeText = (shopName) => `Welcome to ${shopName}`;
+export const WELCOME_AGAIN = "Welcome again!";
+export const WELCOME_GOOGLE = "Welcome Google User!";
+export const SEE_YOU_LATER = "See you later!";
+export const PASSWORD_UPDATED = "Password Updated";
+export const NAME_UPDATED = "Name Updated";
+export const IMAGE_UPLOADED = "Image Upload";
+export const EMAIL_SENT = "Email send";
+export const USER_NOT_FOUND = "User not found";
+export const ACCOUNT_DISABLED = "Your account is Disabled or Eliminated";
+export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured in this shop";

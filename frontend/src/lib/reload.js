@@ -1,0 +1,4 @@
+// Loads a page of the shop afresh, as after a sign-up (SPEC.md §4 'Auth').
+export function reloadAt(path) {
+  window.location.assign(path);
+}
