@@ -10,3 +10,16 @@ class SessionScheme(OpenApiAuthenticationExtension):
 
     def get_security_definition(self, auto_schema):
         return {"type": "apiKey", "in": "cookie", "name": settings.SESSION_COOKIE_NAME}
+
+
+class FirebaseScheme(OpenApiAuthenticationExtension):
+    target_class = "accounts.identity.firebase.FirebaseAuthentication"
+    name = "firebaseIdToken"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "bearerFormat": "JWT",
+            "description": "A Firebase ID token from the Firebase JS SDK (getIdToken()).",
+        }

@@ -245,6 +245,8 @@ SHOP_ADMIN_EMAILS = [
 
 # Who signs people in (DESIGN.md §4) and who takes their money (§5).
 IDENTITY_PROVIDER = env.str("IDENTITY_PROVIDER", default="local")
+if IDENTITY_PROVIDER == "firebase":
+    REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = ["accounts.identity.firebase.FirebaseAuthentication"]
 FIREBASE_PROJECT_ID = env.str("FIREBASE_PROJECT_ID", default="")
 # The Firebase web app's config object, as JSON; the browser needs it to sign in.
 FIREBASE_WEB_CONFIG = env.json("FIREBASE_WEB_CONFIG", default={})
@@ -255,5 +257,10 @@ SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEM
 
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     raise ImproperlyConfigured(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")
+if IDENTITY_PROVIDER == "firebase" and not FIREBASE_PROJECT_ID:
+    raise ImproperlyConfigured("IDENTITY_PROVIDER=firebase needs FIREBASE_PROJECT_ID, the audience of its ID tokens.")
+# With it set, firebase-admin skips the signature and expiry checks of ID tokens: anyone could be anyone.
+if env.str("FIREBASE_AUTH_EMULATOR_HOST", default="") and not DEBUG:
+    raise ImproperlyConfigured("FIREBASE_AUTH_EMULATOR_HOST turns off the ID token checks: only with DJANGO_DEBUG=1.")
 if PAYMENT_GATEWAY not in ("test", "stripe"):
     raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
