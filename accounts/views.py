@@ -8,6 +8,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from shopsite.inputs import validated
 from shopsite.pagination import OptionalLimitOffsetPagination
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
@@ -34,12 +35,6 @@ EMAIL_SENT = "Email send"
 
 REFUSED = OpenApiResponse(description='Refused: {"detail", "code"} with the identity service\'s code (auth/...).')
 THROTTLED = OpenApiResponse(description="Too many tries from this client: 429 with Retry-After.")
-
-
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _field(request, name: str):
@@ -169,7 +164,7 @@ class ProfileView(APIView):
 
     @extend_schema(request=ProfileInput, responses=UserSerializer)
     def put(self, request):
-        user = services.user_profile_update(user=request.user, **_validated(ProfileInput, request.data))
+        user = services.user_profile_update(user=request.user, **validated(ProfileInput, request.data))
         return Response(UserSerializer(user).data)
 
 
@@ -180,7 +175,7 @@ class AvatarView(APIView):
 
     @extend_schema(request={"multipart/form-data": AvatarInput}, responses=UserSerializer)
     def post(self, request):
-        user = services.user_avatar_set(user=request.user, **_validated(AvatarInput, request.data))
+        user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserSerializer(user).data)
 
 
@@ -201,7 +196,7 @@ class UserListView(generics.ListAPIView):
     def post(self, request):
         # The user is the one the credential names; a body naming another uid is refused, and its
         # email is never taken over the credential's.
-        claimed = _validated(UserSyncInput, request.data).get("idUser")
+        claimed = validated(UserSyncInput, request.data).get("idUser")
         if claimed and claimed != request.user.uid:
             raise NotYourAccount()
         return Response(UserSerializer(request.user).data)
@@ -215,6 +210,6 @@ class UserDetailView(APIView):
     @extend_schema(request=UserAdminUpdateInput, responses=UserSerializer)
     def put(self, request, pk: int):
         user = services.user_admin_update(
-            actor=request.user, user=selectors.user_get(user_id=pk), **_validated(UserAdminUpdateInput, request.data)
+            actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
         return Response(UserSerializer(user).data)

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
+from shopsite.inputs import validated
 from shopsite.pagination import OptionalLimitOffsetPagination
 
 from . import selectors, services
@@ -24,12 +25,6 @@ from .serializers import (
 )
 
 
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class ShoeListView(generics.ListAPIView):
     """GET /shoes (?name=, ?brand=, limit/offset) and, for admins, POST /shoes."""
 
@@ -43,7 +38,7 @@ class ShoeListView(generics.ListAPIView):
 
     @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer})
     def post(self, request):
-        shoe = services.shoe_create(**_validated(ShoeCreateInput, request.data))
+        shoe = services.shoe_create(**validated(ShoeCreateInput, request.data))
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -85,7 +80,7 @@ class ShoeDetailView(APIView):
     @extend_schema(request=ShoeUpdateInput, responses=ShoeSerializer)
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
-        services.shoe_update(shoe=shoe, **_validated(ShoeUpdateInput, request.data))
+        services.shoe_update(shoe=shoe, **validated(ShoeUpdateInput, request.data))
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
 
     @extend_schema(responses={204: None})
@@ -102,7 +97,7 @@ class StockAddView(APIView):
     @extend_schema(request=StockAddInput, responses=StockAddAnswer)
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
-        data = _validated(StockAddInput, request.data)
+        data = validated(StockAddInput, request.data)
         entry, created = services.stock_add(shoe=shoe, **data)
         label = size_label(entry.size)
         if created:
@@ -120,7 +115,7 @@ class ShoeOnSaleView(APIView):
     @extend_schema(request=ShoeOnSaleInput, responses=ShoeSerializer)
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
-        services.shoe_on_sale_set(shoe=shoe, **_validated(ShoeOnSaleInput, request.data))
+        services.shoe_on_sale_set(shoe=shoe, **validated(ShoeOnSaleInput, request.data))
         return Response(ShoeSerializer(shoe).data)
 
 
@@ -137,7 +132,7 @@ class BrandListView(generics.ListAPIView):
 
     @extend_schema(request=BrandCreateInput, responses={201: BrandCreateAnswer})
     def post(self, request):
-        brand = services.brand_create(**_validated(BrandCreateInput, request.data))
+        brand = services.brand_create(**validated(BrandCreateInput, request.data))
         return Response(
             {"message": f"The brand {brand.name} was created", "brand": BrandSerializer(brand).data},
             status=status.HTTP_201_CREATED,

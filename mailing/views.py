@@ -6,6 +6,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from shopsite.inputs import validated
 from shopsite.throttles import ScopedRateThrottle
 
 from . import services
@@ -16,12 +17,6 @@ CONTACT_THANKS = "Thanks, we got your message"
 
 BAD_INPUT = OpenApiResponse(description='Bad input: {"field": ["message"]}.')
 THROTTLED = OpenApiResponse(description='Too many calls from this client: {"detail", "code"} and Retry-After.')
-
-
-def _validated(serializer_class, data) -> dict:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class NewsletterView(APIView):
@@ -41,7 +36,7 @@ class NewsletterView(APIView):
         },
     )
     def post(self, request):
-        _, created = services.newsletter_subscribe(**_validated(NewsletterSignupInput, request.data))
+        _, created = services.newsletter_subscribe(**validated(NewsletterSignupInput, request.data))
         return Response(
             {"message": NEWSLETTER_THANKS}, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
         )
@@ -63,5 +58,5 @@ class ContactMessageView(APIView):
         },
     )
     def post(self, request):
-        services.contact_message_create(**_validated(ContactMessageInput, request.data))
+        services.contact_message_create(**validated(ContactMessageInput, request.data))
         return Response({"message": CONTACT_THANKS}, status=status.HTTP_201_CREATED)

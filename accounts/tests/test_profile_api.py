@@ -14,13 +14,6 @@ pytestmark = pytest.mark.django_db
 ROLES_REFUSED = [("anonymous", 401), ("disabled_user", 403), ("eliminated_user", 403)]
 
 
-@pytest.fixture
-def client_as(request, api_client, client_for):
-    def make(role: str):
-        return api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
-
-    return make
-
 
 class TestDisplayName:
     def test_is_saved_trimmed_and_answered(self, shopper_client, shopper):

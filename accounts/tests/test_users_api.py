@@ -15,13 +15,6 @@ ROLES = ["anonymous", "shopper", "other_shopper", "disabled_user", "eliminated_u
 ADMIN_ONLY = list(zip(ROLES, [401, 403, 403, 403, 403, 200], strict=True))
 
 
-@pytest.fixture
-def client_as(request, api_client, client_for):
-    def make(role: str):
-        return api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
-
-    return make
-
 
 class TestSync:
     """POST /users {email, idUser}: the record of whoever the credential names."""

@@ -78,3 +78,20 @@ export function installDeferredFetch() {
 
 // Lets the promises already settled run their callbacks (fetch called, reducers run).
 export const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// A user as the server records them (POST /users, sign-in and sign-up answers).
+export function userRecord(overrides = {}) {
+  return {
+    _id: 1,
+    email: "ana@example.com",
+    idUser: "u".repeat(28),
+    createdAt: "2026-11-01T10:00:00Z",
+    status: "Enabled",
+    manager: false,
+    isAdmin: false,
+    displayName: "",
+    avatar: null,
+    emailVerified: false,
+    ...overrides,
+  };
+}

@@ -1,5 +1,5 @@
 import { setupStore } from "../../../app/store";
-import { installFakeApi } from "../../../testing/fakeApi";
+import { installFakeApi, userRecord } from "../../../testing/fakeApi";
 import {
   authStateChanged,
   selectIsAdmin,
@@ -14,26 +14,14 @@ import {
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";
 
-const record = (overrides = {}) => ({
-  _id: 1,
-  email: "ana@example.com",
-  idUser: "u".repeat(28),
-  status: "Enabled",
-  manager: false,
-  isAdmin: false,
-  displayName: "",
-  avatar: null,
-  ...overrides,
-});
-
 afterEach(() => setIdentity(null));
 
 test("is unknown until the identity provider says who is signed in", async () => {
-  setIdentity(createLocalIdentity({ user: record() }));
+  setIdentity(createLocalIdentity({ user: userRecord() }));
   const store = setupStore();
   expect(store.getState().account.status).toBe("unknown");
   await startIdentity(store);
-  expect(store.getState().account).toEqual({ user: record(), status: "signedIn" });
+  expect(store.getState().account).toEqual({ user: userRecord(), status: "signedIn" });
 });
 
 test("nobody signed in is 'signedOut'", async () => {
@@ -46,14 +34,14 @@ test("nobody signed in is 'signedOut'", async () => {
 test("signing up and in keep the server's record", async () => {
   setIdentity(createLocalIdentity());
   const calls = installFakeApi({
-    "POST /auth/signup": [201, record()],
-    "POST /auth/signin": record({ displayName: "Ana" }),
+    "POST /auth/signup": [201, userRecord()],
+    "POST /auth/signin": userRecord({ displayName: "Ana" }),
   });
   const store = setupStore();
   await store.dispatch(signUp({ email: "ana@example.com", password: "secret1" }));
-  expect(store.getState().account.user).toEqual(record());
+  expect(store.getState().account.user).toEqual(userRecord());
   await store.dispatch(signIn({ email: "ana@example.com", password: "secret1" }));
-  expect(store.getState().account).toEqual({ user: record({ displayName: "Ana" }), status: "signedIn" });
+  expect(store.getState().account).toEqual({ user: userRecord({ displayName: "Ana" }), status: "signedIn" });
   expect(calls.map((call) => [call.path, call.body])).toEqual([
     ["/auth/signup", { email: "ana@example.com", password: "secret1" }],
     ["/auth/signin", { email: "ana@example.com", password: "secret1" }],
@@ -78,18 +66,18 @@ test("signing out forgets the user, even when the call fails", async () => {
   setIdentity(createLocalIdentity());
   installFakeApi({ "POST /auth/signout": [500, {}] });
   const store = setupStore();
-  store.dispatch(authStateChanged(record()));
+  store.dispatch(authStateChanged(userRecord()));
   await store.dispatch(signOut());
   expect(store.getState().account).toEqual({ user: null, status: "signedOut" });
 });
 
 test("the profile's changes answer the new record", async () => {
   const calls = installFakeApi({
-    "PUT /auth/profile": record({ displayName: "Ana" }),
-    "POST /auth/avatar": record({ displayName: "Ana", avatar: "/media/avatars/u/a.webp" }),
+    "PUT /auth/profile": userRecord({ displayName: "Ana" }),
+    "POST /auth/avatar": userRecord({ displayName: "Ana", avatar: "/media/avatars/u/a.webp" }),
   });
   const store = setupStore();
-  store.dispatch(authStateChanged(record()));
+  store.dispatch(authStateChanged(userRecord()));
   await store.dispatch(updateDisplayName("Ana"));
   await store.dispatch(uploadAvatar(new File(["x"], "me.png", { type: "image/png" })));
   expect(store.getState().account.user).toMatchObject({
@@ -102,9 +90,9 @@ test("the profile's changes answer the new record", async () => {
 
 test("who is an admin and who is disabled come from the server's record", () => {
   const store = setupStore();
-  store.dispatch(authStateChanged(record({ isAdmin: true })));
+  store.dispatch(authStateChanged(userRecord({ isAdmin: true })));
   expect(selectIsAdmin(store.getState())).toBe(true);
   expect(selectIsDisabled(store.getState())).toBe(false);
-  store.dispatch(authStateChanged(record({ status: "Eliminated" })));
+  store.dispatch(authStateChanged(userRecord({ status: "Eliminated" })));
   expect(selectIsDisabled(store.getState())).toBe(true);
 });

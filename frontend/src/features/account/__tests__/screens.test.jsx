@@ -1,25 +1,13 @@
 import { screen, waitFor } from "@testing-library/react";
 import { errorPopup, successPopup } from "../../../lib/popup";
 import { reloadAt } from "../../../lib/reload";
-import { installFakeApi } from "../../../testing/fakeApi";
+import { installFakeApi, userRecord } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";
 
 jest.mock("../../../lib/popup");
 jest.mock("../../../lib/reload");
-
-const record = (overrides = {}) => ({
-  _id: 1,
-  email: "ana@example.com",
-  idUser: "u".repeat(28),
-  status: "Enabled",
-  manager: false,
-  isAdmin: false,
-  displayName: "",
-  avatar: null,
-  ...overrides,
-});
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -43,7 +31,9 @@ async function fillCredentials(user, email, password) {
 
 describe("/signin", () => {
   test("the right password says 'Welcome again!' and goes to the account", async () => {
-    const { user, router, store } = await renderAt("/signin", { answers: { "POST /auth/signin": record() } });
+    const { user, router, store } = await renderAt("/signin", {
+      answers: { "POST /auth/signin": userRecord() },
+    });
     await fillCredentials(user, "ana@example.com", "secret1");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/account"));
@@ -79,7 +69,7 @@ describe("/signin", () => {
 describe("/createaccount", () => {
   test("success welcomes to the shop and loads /account afresh", async () => {
     const { user, calls } = await renderAt("/createaccount", {
-      answers: { "POST /auth/signup": [201, record()] },
+      answers: { "POST /auth/signup": [201, userRecord()] },
     });
     await fillCredentials(user, "ana@example.com", "secret1");
     await user.click(screen.getByRole("button", { name: "Create account" }));
@@ -159,7 +149,7 @@ describe("/reset-password", () => {
 });
 
 describe("/account", () => {
-  const signedIn = (overrides) => ({ user: record(overrides), status: "signedIn" });
+  const signedIn = (overrides) => ({ user: userRecord(overrides), status: "signedIn" });
 
   test("shows the placeholder avatar, the name, the read-only email and the way out", async () => {
     await renderAt("/account", { account: signedIn({ displayName: "Ana" }) });
@@ -180,7 +170,7 @@ describe("/account", () => {
   test("changing the name says 'Name Updated'", async () => {
     const { user, calls } = await renderAt("/account", {
       account: signedIn(),
-      answers: { "PUT /auth/profile": record({ displayName: "Ana Runner" }) },
+      answers: { "PUT /auth/profile": userRecord({ displayName: "Ana Runner" }) },
     });
     await user.type(screen.getByLabelText("Display name"), "Ana Runner");
     await user.click(screen.getByRole("button", { name: "Change name" }));
@@ -192,7 +182,7 @@ describe("/account", () => {
   test("uploading an image says 'Image Upload' and shows it", async () => {
     const { user } = await renderAt("/account", {
       account: signedIn(),
-      answers: { "POST /auth/avatar": record({ avatar: "/media/avatars/u/a.webp" }) },
+      answers: { "POST /auth/avatar": userRecord({ avatar: "/media/avatars/u/a.webp" }) },
     });
     await user.upload(
       screen.getByLabelText("Profile image"),
