@@ -14,7 +14,6 @@ pytestmark = pytest.mark.django_db
 ROLES_REFUSED = [("anonymous", 401), ("disabled_user", 403), ("eliminated_user", 403)]
 
 
-
 class TestDisplayName:
     def test_is_saved_trimmed_and_answered(self, shopper_client, shopper):
         response = shopper_client.put("/api/auth/profile", {"displayName": "  Jane Runner "})

@@ -15,7 +15,6 @@ ROLES = ["anonymous", "shopper", "other_shopper", "disabled_user", "eliminated_u
 ADMIN_ONLY = list(zip(ROLES, [401, 403, 403, 403, 403, 200], strict=True))
 
 
-
 class TestSync:
     """POST /users {email, idUser}: the record of whoever the credential names."""
 
