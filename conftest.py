@@ -1,6 +1,7 @@
 """Fixtures shared by every app's tests: isolated settings, users of each role, API clients."""
 
 import pytest
+from django.core.cache import caches
 from rest_framework.test import APIClient
 from webpack_loader import config as webpack_loader_config
 from webpack_loader.utils import get_loader
@@ -24,9 +25,14 @@ def _isolated_settings(settings, tmp_path, monkeypatch):
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.SHOP_ADMIN_EMAILS = [ADMIN_EMAIL]
+    settings.PAYMENT_GATEWAY = "test"
+    settings.SHOP_ALLOW_TEST_PAYMENTS = True
     # The page shell renders without a built bundle; the e2e suite uses the real one. The loader
     # reads WEBPACK_LOADER once, at import, so its own copy is patched rather than the setting.
     use_webpack_loader(monkeypatch, "webpack_loader.loaders.FakeWebpackLoader")
+    # Throttles count in the cache, which outlives a test; every test's client is the same address.
+    for cache in caches.all():
+        cache.clear()
     yield
     get_loader.cache_clear()
 

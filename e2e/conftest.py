@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
-from django.core.cache import caches
 from playwright.sync_api import sync_playwright
 
 from conftest import use_webpack_loader
@@ -44,13 +43,6 @@ def _built_bundle(_isolated_settings, monkeypatch):
     if not STATS_FILE.exists():
         pytest.fail("The bundle is not built: `npm run build` (make test does it).")
     use_webpack_loader(monkeypatch, "webpack_loader.loaders.WebpackLoader")
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    """The mail forms are throttled per client, and every test's browser is the same client (127.0.0.1)."""
-    for cache in caches.all():
-        cache.clear()
 
 
 @pytest.fixture

@@ -13,10 +13,12 @@ class ShopError(Exception):
     code = "invalid"
     message = "The request was refused."
 
-    def __init__(self, message: str | None = None, *, field: str | None = None):
+    def __init__(self, message: str | None = None, *, field: str | None = None, extra: dict | None = None):
         self.message = message or self.message
         # Set when the rule is about one input field: the answer is then {field: [message]}.
         self.field = field
+        # More of the answer beside detail and code, for a client that can act on it (the lines to fix).
+        self.extra = extra or {}
         super().__init__(self.message)
 
 
@@ -37,7 +39,7 @@ def exception_handler(exc, context):
     from rest_framework.views import exception_handler as drf_exception_handler
 
     if isinstance(exc, ShopError):
-        body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code}
+        body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code, **exc.extra}
         return Response(body, status=exc.status_code)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()

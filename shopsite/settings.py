@@ -190,6 +190,8 @@ REST_FRAMEWORK = {
         # Reset mails: per client, and per address so nobody floods one inbox.
         "password_reset": env.str("SHOP_PASSWORD_RESET_RATE", default="5/hour"),
         "password_reset_email": env.str("SHOP_PASSWORD_RESET_EMAIL_RATE", default="3/hour"),
+        # Per signed-in user: stolen cards are tried out on shops by the hundred ('card testing').
+        "checkout": env.str("SHOP_CHECKOUT_RATE", default="20/hour"),
     },
     # How many proxies (load balancers) stand before the app. Left unset, DRF would take the client's
     # address from an X-Forwarded-For header anyone can forge, and the throttles would not hold.
@@ -205,6 +207,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "UserStatusEnum": "accounts.models.User.Status",
+        "OrderStatusEnum": "orders.models.Order.Status",
+    },
 }
 
 WEBPACK_LOADER = {
@@ -254,6 +260,11 @@ PAYMENT_GATEWAY = env.str("PAYMENT_GATEWAY", default="test")
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
+# Prices are in dollars (SPEC.md §9); the gateway charges in cents of this currency.
+SHOP_CURRENCY = "usd"
+# A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
+# `manage.py release_stale_reservations` settles it.
+SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
 
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     raise ImproperlyConfigured(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")

@@ -13,6 +13,7 @@ from shopsite.errors import api_not_found
 api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
+    path("", include("orders.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("mail/", include("mailing.urls")),

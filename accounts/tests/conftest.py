@@ -1,16 +1,7 @@
 """Fixtures of the account tests."""
 
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    # Sign-in, sign-up and reset calls are throttled in the cache, which outlives a test.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 class BrowserClient(APIClient):

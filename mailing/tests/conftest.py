@@ -1,15 +1,6 @@
 """Fixtures of the mailing tests."""
 
 import pytest
-from django.core.cache import cache
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttles():
-    # The throttles count calls in the cache, which outlives a test: start every test with none counted.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

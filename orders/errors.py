@@ -1,0 +1,53 @@
+"""Errors of the checkout and of orders; none of them leaves anything charged or any stock held."""
+
+from rest_framework import status
+
+from shopsite.errors import Conflict, NotFound, ShopError
+
+
+class CartChanged(Conflict):
+    """Lines of the cart no longer match the shop: gone, repriced or short of stock."""
+
+    code = "cart_changed"
+    message = "Some shoes in your cart changed since you added them; check them and pay again."
+
+    def __init__(self, *, lines: list):
+        super().__init__()
+        # The selectors' PricedLine of each line to fix; the API answers them beside the message.
+        self.lines = lines
+
+
+class AmountMismatch(Conflict):
+    """The shopper saw a different total from the one the shop charges."""
+
+    code = "amount_mismatch"
+
+
+class PaymentInProgress(Conflict):
+    code = "payment_in_progress"
+    message = "This payment is already being processed; wait a moment before trying again."
+
+
+class PaymentMethodUsed(Conflict):
+    code = "payment_method_used"
+    message = "This card payment belongs to another checkout; enter your card again."
+
+
+class OrderTooLarge(ShopError):
+    code = "amount_too_large"
+
+
+class CardDeclined(ShopError):
+    status_code = status.HTTP_402_PAYMENT_REQUIRED
+    code = "card_declined"
+    message = "Your card was declined."
+
+
+class PaymentUnavailable(ShopError):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "payment_unavailable"
+    message = "The card service did not answer and nothing was charged; please try again in a moment."
+
+
+class OrderNotFound(NotFound):
+    message = "There is no such order."

@@ -1,0 +1,29 @@
+"""The card payment gateway the settings name (DESIGN.md §5): `test` or `stripe`."""
+
+from django.conf import settings
+
+from .base import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway
+
+
+class PaymentsNotSetUp(GatewayUnavailable):
+    """The test gateway in a shop that is not allowed to take fake money."""
+
+
+def allows_test_payments() -> bool:
+    return settings.DEBUG or settings.SHOP_ALLOW_TEST_PAYMENTS
+
+
+def gateway_get() -> PaymentGateway:
+    if settings.PAYMENT_GATEWAY == "stripe":
+        from .stripe import StripeGateway
+
+        return StripeGateway(api_key=settings.STRIPE_SECRET_KEY)
+    if not allows_test_payments():
+        # No live shop takes fake money by accident: test payments need DEBUG or SHOP_ALLOW_TEST_PAYMENTS.
+        raise PaymentsNotSetUp("Card payments are not set up in this shop yet.")
+    from .test import TestGateway
+
+    return TestGateway()
+
+
+__all__ = ["Charge", "ChargeStatus", "GatewayUnavailable", "PaymentGateway", "gateway_get"]

@@ -1,0 +1,71 @@
+"""What the checkout asks of a card payment gateway, whichever one takes the money."""
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class ChargeStatus(StrEnum):
+    SUCCEEDED = "succeeded"
+    # 3-D Secure: the shopper's bank wants the shopper to confirm in the browser first.
+    REQUIRES_ACTION = "requires_action"
+    DECLINED = "declined"
+    # Nothing was charged and nothing more will be (cancelled, or never confirmed).
+    CANCELED = "canceled"
+    # Created, not yet confirmed: no money moved.
+    UNCONFIRMED = "unconfirmed"
+
+
+@dataclass(frozen=True)
+class Charge:
+    """Where a payment intent stands after a call to the gateway."""
+
+    status: ChargeStatus
+    intent_id: str
+    # For REQUIRES_ACTION: what the browser hands to Stripe.js to finish the bank's check.
+    client_secret: str = ""
+    # For DECLINED: the card issuer's reason, fit to show the shopper.
+    decline_message: str = ""
+
+
+class GatewayUnavailable(Exception):
+    """The gateway did not answer, or answered with an error of its own; try again later."""
+
+
+class PaymentGateway(ABC):
+    """A card payment provider in Stripe's PaymentIntent model.
+
+    An intent is created first (no money moves, so a lost answer costs nothing), then confirmed with
+    the shopper's payment method.
+    Every call that can move money takes an idempotency key: the same key sent again gets the first
+    answer, never a second charge, so a request whose answer was lost can be repeated safely.
+    """
+
+    @abstractmethod
+    def intent_create(
+        self,
+        *,
+        amount: int,
+        currency: str,
+        idempotency_key: str,
+        description: str,
+        receipt_email: str,
+        metadata: dict[str, str],
+    ) -> str:
+        """Create a payment intent for amount (in the currency's smallest unit); return its id."""
+
+    @abstractmethod
+    def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:
+        """Charge the intent with the payment method, or with the one it has (None, after 3-D Secure).
+
+        A card the bank declines, or a payment method the gateway does not know, is a DECLINED charge,
+        not an error.
+        """
+
+    @abstractmethod
+    def intent_retrieve(self, *, intent_id: str) -> Charge:
+        """Where the intent stands now, for an order whose last answer was lost."""
+
+    @abstractmethod
+    def intent_cancel(self, *, intent_id: str) -> None:
+        """Give up an intent that was not paid; cancelling one already gone is not an error."""

@@ -1,0 +1,102 @@
+"""The development gateway: Stripe's test payment methods, answered as Stripe answers them, no network.
+
+Its intents are rows in the database, so every gunicorn worker sees the same ones and tests can count
+what was charged. It takes no real money, so settings refuse it in a live shop (DESIGN.md §5).
+"""
+
+import re
+import secrets
+
+from django.db import IntegrityError, transaction
+
+from ..models import TestPaymentIntent
+from .base import Charge, ChargeStatus, PaymentGateway
+
+# Stripe's test payment method ids (https://docs.stripe.com/testing) and what a confirm does with each.
+SUCCEEDS = {"pm_card_visa", "pm_card_mastercard", "pm_card_amex"}
+DECLINES = {
+    "pm_card_visa_chargeDeclined": "Your card was declined.",
+    "pm_card_visa_chargeDeclinedInsufficientFunds": "Your card has insufficient funds.",
+}
+NEEDS_AUTHENTICATION = {"pm_card_authenticationRequired"}
+UNKNOWN_CARD = "Your card number is incorrect."
+
+# The built-in card field sends a fresh id per pay press, as Stripe.js makes a fresh payment
+# method each time: the test id, then "--" and a nonce.
+_NONCE = re.compile(r"--[A-Za-z0-9]+$")
+
+Status = TestPaymentIntent.Status
+
+
+def card_of(payment_method_id: str) -> str:
+    """pm_card_visa--k3Jd8s -> pm_card_visa."""
+    return _NONCE.sub("", payment_method_id)
+
+
+def _charge(intent: TestPaymentIntent) -> Charge:
+    if intent.status == Status.SUCCEEDED:
+        return Charge(ChargeStatus.SUCCEEDED, intent.intent_id)
+    if intent.status == Status.REQUIRES_ACTION:
+        return Charge(ChargeStatus.REQUIRES_ACTION, intent.intent_id, client_secret=intent.client_secret)
+    if intent.status == Status.DECLINED:
+        return Charge(ChargeStatus.DECLINED, intent.intent_id, decline_message=intent.decline_message)
+    if intent.status == Status.CANCELED:
+        return Charge(ChargeStatus.CANCELED, intent.intent_id)
+    return Charge(ChargeStatus.UNCONFIRMED, intent.intent_id)
+
+
+class TestGateway(PaymentGateway):
+    """Answers as Stripe does for its test cards; 3-D Secure passes on the confirm after the browser's."""
+
+    __test__ = False  # a gateway, not a pytest test class
+
+    def intent_create(
+        self,
+        *,
+        amount: int,
+        currency: str,
+        idempotency_key: str,
+        description: str,
+        receipt_email: str,
+        metadata: dict[str, str],
+    ) -> str:
+        intent_id = f"pi_test_{secrets.token_hex(12)}"
+        try:
+            with transaction.atomic():
+                TestPaymentIntent.objects.create(
+                    intent_id=intent_id,
+                    client_secret=f"{intent_id}_secret_{secrets.token_hex(12)}",
+                    idempotency_key=idempotency_key,
+                    amount=amount,
+                    currency=currency,
+                )
+        except IntegrityError:
+            # The same key again: the first intent, as Stripe's idempotency gives.
+            return TestPaymentIntent.objects.get(idempotency_key=idempotency_key).intent_id
+        return intent_id
+
+    @transaction.atomic
+    def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:
+        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        if intent.status in (Status.SUCCEEDED, Status.DECLINED, Status.CANCELED):
+            return _charge(intent)
+        if payment_method_id:
+            intent.payment_method_id = payment_method_id
+        card = card_of(intent.payment_method_id)
+        if card in SUCCEEDS or (card in NEEDS_AUTHENTICATION and intent.status == Status.REQUIRES_ACTION):
+            intent.status = Status.SUCCEEDED
+        elif card in NEEDS_AUTHENTICATION:
+            intent.status = Status.REQUIRES_ACTION
+        else:
+            intent.status = Status.DECLINED
+            intent.decline_message = DECLINES.get(card, UNKNOWN_CARD)
+        intent.save(update_fields=["payment_method_id", "status", "decline_message", "updated_at"])
+        return _charge(intent)
+
+    def intent_retrieve(self, *, intent_id: str) -> Charge:
+        return _charge(TestPaymentIntent.objects.get(intent_id=intent_id))
+
+    def intent_cancel(self, *, intent_id: str) -> None:
+        TestPaymentIntent.objects.filter(intent_id=intent_id).exclude(status=Status.SUCCEEDED).update(
+            status=Status.CANCELED
+        )

@@ -1,0 +1,140 @@
+"""Reads of orders, and the pricing of a cart from the catalogue."""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import reduce
+from operator import or_
+
+from django.db.models import Prefetch, Q, QuerySet
+
+from catalog.models import Shoe, StockEntry
+
+from .errors import OrderNotFound
+from .models import Order, OrderLine
+
+# Payment states in which an order holds stock.
+HELD = [Order.Payment.RESERVED, Order.Payment.REQUIRES_ACTION]
+
+
+@dataclass(frozen=True)
+class CartLine:
+    """A line as the browser's cart holds it; the price is what the shopper saw, never what is charged."""
+
+    shoe_id: int
+    size: Decimal
+    quantity: int
+    price: Decimal | None = None
+
+
+class Problem:
+    SHOE_GONE = "shoe_gone"
+    SIZE_GONE = "size_gone"
+    PRICE_CHANGED = "price_changed"
+    OUT_OF_STOCK = "out_of_stock"
+
+
+@dataclass(frozen=True)
+class PricedLine:
+    index: int
+    line: CartLine
+    # None when the shoe or its size is gone.
+    entry: StockEntry | None
+    problem: str | None
+
+    @property
+    def unit_price(self) -> int:
+        """Cents, from the catalogue."""
+        return to_cents(self.entry.shoe.price)
+
+    @property
+    def available(self) -> int:
+        return self.entry.quantity if self.entry else 0
+
+
+@dataclass(frozen=True)
+class PricedCart:
+    lines: list[PricedLine]
+
+    @property
+    def problems(self) -> list[PricedLine]:
+        return [line for line in self.lines if line.problem]
+
+    @property
+    def amount(self) -> int:
+        """Cents for what can be sold as the lines stand: each line that is not gone, at most what is in stock."""
+        return sum(line.unit_price * min(line.line.quantity, line.available) for line in self.lines if line.entry)
+
+
+def to_cents(dollars: Decimal) -> int:
+    return int(dollars * 100)
+
+
+def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
+    """Each line priced and checked against the catalogue, in one query (two when a line is gone).
+
+    With lock, the stock rows are locked (SELECT ... FOR UPDATE) in the order of their ids: every
+    checkout takes its locks in that one order, so two carts holding the same sizes can never wait
+    on each other in a circle (deadlock). Call it inside a transaction then.
+    """
+    wanted = reduce(or_, (Q(shoe_id=line.shoe_id, size=line.size) for line in lines))
+    entries = StockEntry.objects.filter(wanted).select_related("shoe__brand").order_by("pk")
+    if lock:
+        entries = entries.select_for_update(of=("self",))
+    found = {(entry.shoe_id, entry.size): entry for entry in entries}
+    missing = {line.shoe_id for line in lines if (line.shoe_id, line.size) not in found}
+    shoes_left = set(Shoe.objects.filter(pk__in=missing).values_list("pk", flat=True)) if missing else set()
+
+    priced = []
+    for index, line in enumerate(lines):
+        entry = found.get((line.shoe_id, line.size))
+        if entry is None:
+            problem = Problem.SIZE_GONE if line.shoe_id in shoes_left else Problem.SHOE_GONE
+        elif line.price is not None and line.price != entry.shoe.price:
+            problem = Problem.PRICE_CHANGED
+        elif line.quantity > entry.quantity:
+            problem = Problem.OUT_OF_STOCK
+        else:
+            problem = None
+        priced.append(PricedLine(index=index, line=line, entry=entry, problem=problem))
+    return PricedCart(lines=priced)
+
+
+def _with_lines(orders: QuerySet[Order]) -> QuerySet[Order]:
+    return orders.select_related("user").prefetch_related(
+        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"))
+    )
+
+
+def order_list() -> QuerySet[Order]:
+    """Every paid order, newest first: what the admin's Clients / orders table lists."""
+    return _with_lines(Order.objects.filter(payment=Order.Payment.PAID))
+
+
+def order_list_for_user(*, uid: str) -> QuerySet[Order]:
+    return order_list().filter(user__uid=uid)
+
+
+def order_get(*, id_payment: str, user) -> Order:
+    """A paid order by its payment id, for its owner or an admin; anyone else is told it does not exist."""
+    orders = order_list().filter(payment_intent_id=id_payment)
+    if not user.is_shop_admin:
+        orders = orders.filter(user=user)
+    try:
+        return orders.get()
+    except Order.DoesNotExist:
+        raise OrderNotFound() from None
+
+
+def order_find_live(*, payment_method_id: str) -> Order | None:
+    """The checkout already made with this payment method, unless it was released."""
+    return (
+        Order.objects.filter(payment_method_id=payment_method_id)
+        .exclude(payment=Order.Payment.RELEASED)
+        .select_related("user")
+        .first()
+    )
+
+
+def orders_stale(*, before) -> QuerySet[Order]:
+    """Checkouts still holding stock that started before the time given."""
+    return Order.objects.filter(payment__in=HELD, created_at__lt=before).order_by("created_at", "id")

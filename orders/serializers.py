@@ -1,0 +1,150 @@
+"""Carts and orders on the wire: the spec's names (idPayment, shoe, amount in cents) out, checked carts in."""
+
+from decimal import Decimal
+
+from rest_framework import serializers
+
+from catalog.models import size_label
+from catalog.serializers import SizeField, placeholder_image_url
+
+from .models import Order, OrderLine
+from .selectors import CartLine, Problem
+
+MAX_LINES = 50
+# Pairs of one shoe and size per order: more is a reseller's bulk buy or a typing slip.
+MAX_PAIRS_PER_LINE = 99
+PROBLEMS = [Problem.SHOE_GONE, Problem.SIZE_GONE, Problem.PRICE_CHANGED, Problem.OUT_OF_STOCK]
+PAYMENT_METHOD_ID = r"^pm_[A-Za-z0-9_]{1,200}(?:--[A-Za-z0-9]{1,40})?$"
+
+
+class CartLineInput(serializers.Serializer):
+    """A cart line of SPEC.md §3; name and image may come along and are not read."""
+
+    _id = serializers.IntegerField(min_value=1, error_messages={"invalid": "A shoe id is a number."})
+    size = SizeField()
+    quantity = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_PAIRS_PER_LINE,
+        error_messages={
+            "min_value": "Take at least 1 pair.",
+            "max_value": f"At most {MAX_PAIRS_PER_LINE} pairs of one size per order.",
+        },
+    )
+    # The price the shopper saw, in dollars: compared with the shop's, never charged.
+    price = serializers.DecimalField(max_digits=9, decimal_places=2, min_value=Decimal("0"), required=False)
+
+
+class CartInput(serializers.Serializer):
+    shoes = serializers.ListField(
+        child=CartLineInput(),
+        allow_empty=False,
+        max_length=MAX_LINES,
+        error_messages={"empty": "Your cart is empty.", "max_length": f"At most {MAX_LINES} lines per order."},
+    )
+
+    def validate_shoes(self, shoes: list[dict]) -> list[CartLine]:
+        lines = [
+            CartLine(shoe_id=line["_id"], size=line["size"], quantity=line["quantity"], price=line.get("price"))
+            for line in shoes
+        ]
+        if len({(line.shoe_id, line.size) for line in lines}) != len(lines):
+            # The stock check is per line: the same size on two lines could take more than the shop has.
+            raise serializers.ValidationError("Each shoe and size may be on one line only.")
+        return lines
+
+
+class CheckoutInput(CartInput):
+    """POST /cart/checkout (SPEC.md §7); the user and the email come from the credential, not from here."""
+
+    id = serializers.RegexField(
+        PAYMENT_METHOD_ID,
+        max_length=255,
+        source="payment_method_id",
+        error_messages={"invalid": "That is not a card payment method id."},
+    )
+    amount = serializers.IntegerField(
+        min_value=1, max_value=2**53, error_messages={"min_value": "There is nothing to pay."}
+    )
+    # Sent by the spec's client; checked against the signed-in user in the view, never used.
+    uid = serializers.CharField(required=False, max_length=128)
+    email = serializers.CharField(required=False, max_length=254)
+
+
+class QuoteLineAnswer(serializers.Serializer):
+    """A selectors.PricedLine: a cart line as the shop sees it now."""
+
+    index = serializers.IntegerField(help_text="The line's place in the cart sent.")
+    _id = serializers.IntegerField(source="line.shoe_id")
+    size = SizeField(source="line.size")
+    price = serializers.DecimalField(
+        source="entry.shoe.price", max_digits=8, decimal_places=2, allow_null=True, help_text="Null once gone."
+    )
+    available = serializers.IntegerField(help_text="Pairs of that size the shop has now.")
+    problem = serializers.ChoiceField(choices=PROBLEMS, allow_null=True)
+
+
+class QuoteAnswer(serializers.Serializer):
+    """A selectors.PricedCart."""
+
+    amount = serializers.IntegerField(help_text="Cents, for what can be sold as the lines stand.")
+    lines = QuoteLineAnswer(many=True)
+
+
+class CartChangedAnswer(serializers.Serializer):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    lines = QuoteLineAnswer(many=True, help_text="Only the lines to fix.")
+
+
+class OrderLineSerializer(serializers.ModelSerializer):
+    _id = serializers.IntegerField(source="shoe_id", allow_null=True, help_text="The shoe; null once it is deleted.")
+    image = serializers.SerializerMethodField()
+    size = serializers.SerializerMethodField()
+    price = serializers.SerializerMethodField(help_text="Dollars, each, as paid.")
+
+    class Meta:
+        model = OrderLine
+        fields = ["_id", "name", "brand", "image", "quantity", "size", "price"]
+
+    def get_image(self, line: OrderLine) -> str:
+        return line.shoe.image.url if line.shoe and line.shoe.image else placeholder_image_url()
+
+    def get_size(self, line: OrderLine) -> str:
+        return size_label(line.size)
+
+    def get_price(self, line: OrderLine) -> Decimal:
+        return Decimal(line.unit_price) / 100
+
+
+class OrderSerializer(serializers.ModelSerializer):
+    _id = serializers.IntegerField(source="id", read_only=True)
+    idPayment = serializers.CharField(source="payment_intent_id")
+    amount = serializers.IntegerField(help_text="Cents.")
+    date = serializers.DateTimeField(source="paid_at")
+    shoe = OrderLineSerializer(source="lines", many=True)
+
+    class Meta:
+        model = Order
+        fields = ["_id", "idPayment", "email", "amount", "date", "status", "shoe"]
+
+
+class AdminOrderSerializer(OrderSerializer):
+    client = serializers.EmailField(source="user.email", help_text="The buyer's account.")
+
+    class Meta(OrderSerializer.Meta):
+        fields = [*OrderSerializer.Meta.fields, "client"]
+
+
+class CheckoutAnswer(serializers.Serializer):
+    message = serializers.CharField()
+    order = OrderSerializer()
+
+
+class CheckoutActionAnswer(serializers.Serializer):
+    requiresAction = serializers.BooleanField()
+    clientSecret = serializers.CharField()
+    message = serializers.CharField()
+
+
+class OrderStatusInput(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Order.Status.choices)

@@ -1,0 +1,35 @@
+"""Factories for paid orders, as a checkout leaves them."""
+
+import secrets
+
+import factory
+from django.utils import timezone
+
+from accounts.tests.factories import UserFactory
+from orders.models import Order, OrderLine
+
+
+class OrderFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Order
+
+    user = factory.SubFactory(UserFactory)
+    email = factory.SelfAttribute("user.email")
+    amount = 9999
+    currency = "usd"
+    payment = Order.Payment.PAID
+    payment_method_id = factory.LazyFunction(lambda: f"pm_card_visa--{secrets.token_hex(8)}")
+    payment_intent_id = factory.LazyFunction(lambda: f"pi_test_{secrets.token_hex(12)}")
+    paid_at = factory.LazyFunction(timezone.now)
+
+
+class OrderLineFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = OrderLine
+
+    order = factory.SubFactory(OrderFactory)
+    name = factory.LazyAttribute(lambda line: line.shoe.name if line.shoe else "Runner")
+    brand = factory.LazyAttribute(lambda line: line.shoe.brand.name if line.shoe else "Nike")
+    size = "9"
+    quantity = 1
+    unit_price = 9999

@@ -1,0 +1,13 @@
+"""/cart calls of SPEC.md §7."""
+
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("cart", views.OrderListView.as_view(), name="order-list"),
+    path("cart/checkout", views.CheckoutView.as_view(), name="cart-checkout"),
+    path("cart/quote", views.CartQuoteView.as_view(), name="cart-quote"),
+    path("cart/order/<str:id_payment>", views.OrderDetailView.as_view(), name="order-detail"),
+    path("cart/<str:uid>", views.UserOrderListView.as_view(), name="user-order-list"),
+]

@@ -1,0 +1,132 @@
+"""The cart and order calls of SPEC.md §7: checkout for a signed-in shopper, orders for their owner or an admin."""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.errors import NotYourAccount
+from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin
+from shopsite.inputs import validated
+from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.throttles import ScopedRateThrottle
+
+from . import selectors, services
+from .errors import CartChanged
+from .serializers import (
+    AdminOrderSerializer,
+    CartChangedAnswer,
+    CartInput,
+    CheckoutActionAnswer,
+    CheckoutAnswer,
+    CheckoutInput,
+    OrderSerializer,
+    OrderStatusInput,
+    QuoteAnswer,
+)
+
+CONFIRM_WITH_BANK = "Your bank asks you to confirm this payment."
+
+
+def _paid_message(order) -> str:
+    return f"Thank you for your purchase! Order {order.payment_intent_id} is paid: ${order.amount / 100:,.2f}."
+
+
+class CartQuoteView(APIView):
+    """POST /cart/quote: the cart priced by the shop, with each line that changed since it was added."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=CartInput, responses=QuoteAnswer)
+    def post(self, request):
+        cart = selectors.cart_price(lines=validated(CartInput, request.data)["shoes"])
+        return Response(QuoteAnswer(cart).data)
+
+
+class CheckoutView(APIView):
+    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (DESIGN.md §5)."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "checkout"
+
+    @extend_schema(
+        request=CheckoutInput,
+        responses={
+            201: CheckoutAnswer,
+            200: OpenApiResponse(CheckoutAnswer, description="This payment method was already paid: that order."),
+            202: OpenApiResponse(CheckoutActionAnswer, description="3-D Secure: confirm in the browser, then resend."),
+            402: OpenApiResponse(description="The card was declined; nothing is held."),
+            409: OpenApiResponse(
+                CartChangedAnswer, description="cart_changed (with the lines), amount_mismatch or payment_in_progress."
+            ),
+            503: OpenApiResponse(description="The card service did not answer."),
+        },
+    )
+    def post(self, request):
+        data = validated(CheckoutInput, request.data)
+        if data.get("uid", request.user.uid) != request.user.uid:
+            raise NotYourAccount()
+        try:
+            checkout = services.order_checkout(
+                user=request.user,
+                payment_method_id=data["payment_method_id"],
+                lines=data["shoes"],
+                amount=data["amount"],
+            )
+        except CartChanged as changed:
+            answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
+            return Response(CartChangedAnswer(answer).data, status=changed.status_code)
+        if checkout.requires_action:
+            return Response(
+                {"requiresAction": True, "clientSecret": checkout.client_secret, "message": CONFIRM_WITH_BANK},
+                status=status.HTTP_202_ACCEPTED,
+            )
+        order = selectors.order_get(id_payment=checkout.order.payment_intent_id, user=request.user)
+        return Response(
+            {"message": _paid_message(order), "order": OrderSerializer(order).data},
+            status=status.HTTP_200_OK if checkout.repeated else status.HTTP_201_CREATED,
+        )
+
+
+class OrderListView(generics.ListAPIView):
+    """GET /cart: every paid order, newest first, for admins (limit/offset pages it)."""
+
+    permission_classes = [IsShopAdmin]
+    serializer_class = AdminOrderSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.order_list()
+
+
+@extend_schema_view(get=extend_schema(operation_id="cart_user_orders_list"))
+class UserOrderListView(generics.ListAPIView):
+    """GET /cart/{uid}: that user's paid orders, newest first, for them or an admin."""
+
+    permission_classes = [IsOwnerOrAdmin]
+    serializer_class = OrderSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.order_list_for_user(uid=self.kwargs["uid"])
+
+
+class OrderDetailView(APIView):
+    """GET /cart/order/{idPayment} for its owner or an admin; PUT {status} for admins."""
+
+    def get_permissions(self):
+        return [IsShopAdmin()] if self.request.method == "PUT" else [IsAuthenticated()]
+
+    @extend_schema(responses=OrderSerializer)
+    def get(self, request, id_payment: str):
+        return Response(OrderSerializer(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+
+    @extend_schema(request=OrderStatusInput, responses=OrderSerializer)
+    def put(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
+        return Response(OrderSerializer(order).data)
