@@ -303,6 +303,11 @@ def reservations_release_stale(*, older_than: timedelta) -> StaleReport:
                 _order_paid(order=order)
                 paid += 1
                 continue
+            if charge and charge.status == ChargeStatus.PROCESSING:
+                # The money may still move: neither cancel nor give the pairs back yet.
+                Order.objects.filter(pk=order.pk).update(charging_until=None)
+                skipped += 1
+                continue
             if order.payment_intent_id:
                 gateway.intent_cancel(intent_id=order.payment_intent_id)
         except GatewayUnavailable:

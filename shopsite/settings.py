@@ -275,3 +275,5 @@ if env.str("FIREBASE_AUTH_EMULATOR_HOST", default="") and not DEBUG:
     raise ImproperlyConfigured("FIREBASE_AUTH_EMULATOR_HOST turns off the ID token checks: only with DJANGO_DEBUG=1.")
 if PAYMENT_GATEWAY not in ("test", "stripe"):
     raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
+if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY):
+    raise ImproperlyConfigured("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.")

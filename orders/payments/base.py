@@ -14,6 +14,8 @@ class ChargeStatus(StrEnum):
     CANCELED = "canceled"
     # Created, not yet confirmed: no money moved.
     UNCONFIRMED = "unconfirmed"
+    # Confirmed and not settled yet: money may still move, so neither cancel it nor give the stock back.
+    PROCESSING = "processing"
 
 
 @dataclass(frozen=True)

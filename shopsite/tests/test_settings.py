@@ -56,3 +56,9 @@ def test_unknown_providers_stop_the_start(tmp_path, name, value):
     result = start_django(tmp_path, **{name: value})
     assert result.returncode != 0
     assert "ImproperlyConfigured" in result.stderr
+
+
+def test_stripe_without_its_keys_stops_the_start(tmp_path):
+    result = start_django(tmp_path, PAYMENT_GATEWAY="stripe", STRIPE_SECRET_KEY="sk_test_x")
+    assert result.returncode != 0
+    assert "STRIPE_PUBLISHABLE_KEY" in result.stderr
