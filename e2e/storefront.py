@@ -1,9 +1,10 @@
-"""What the journeys read off the storefront: cards, prices, the pager, popups and the stored cart."""
+"""What the journeys read off the storefront: cards, prices, the pager, popups, the stored cart, signing in."""
 
+import json
 import re
 from decimal import Decimal
 
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 PRICE = re.compile(r"^\$\d+\.\d{2}$")
 
@@ -50,9 +51,34 @@ def popup(page: Page, title: str) -> Locator:
     return page.get_by_role("dialog", name=title)
 
 
+# Popups close by themselves after 2, 3 or 5 s; the next step waits for that, on a slow machine too.
+POPUP_GONE_MS = 15_000
+
+
+def wait_for_popup(page: Page, title: str) -> None:
+    """The popup of that title shows, then closes by itself."""
+    shown = popup(page, title)
+    expect(shown).to_be_visible()
+    expect(shown).to_be_hidden(timeout=POPUP_GONE_MS)
+
+
+def sign_in(page: Page, email: str, password: str) -> None:
+    """Fills and sends the /signin form on the page."""
+    page.get_by_label("Email").fill(email)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in", exact=True).click()
+
+
 def stored_cart(page: Page):
     """The cart as the browser keeps it in local storage (None when nothing was ever stored)."""
     return page.evaluate("() => JSON.parse(localStorage.getItem('cart'))")
+
+
+def store_cart(page: Page, lines: list[dict]) -> None:
+    """Puts these cart lines in the browser's local storage, as BUY ME! would have; the next page load reads them."""
+    if page.url == "about:blank":
+        page.goto("/sizeChart")
+    page.evaluate("lines => localStorage.setItem('cart', lines)", json.dumps(lines))
 
 
 def columns(grid_cards: Locator) -> int:

@@ -9,23 +9,7 @@ from accounts.models import User
 from accounts.tests.factories import PASSWORD, UserFactory
 from catalog.tests.images import image_bytes
 
-from .storefront import popup
-
-# Popups close by themselves after 2 or 3 s; the next click waits for that, on a slow machine too.
-POPUP_GONE_MS = 15_000
-
-
-def wait_for_popup(page, title: str) -> None:
-    """The popup of that title shows, then closes by itself."""
-    shown = popup(page, title)
-    expect(shown).to_be_visible()
-    expect(shown).to_be_hidden(timeout=POPUP_GONE_MS)
-
-
-def sign_in(page, email: str, password: str) -> None:
-    page.get_by_label("Email").fill(email)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Sign in", exact=True).click()
+from .storefront import popup, sign_in, wait_for_popup
 
 
 @pytest.fixture

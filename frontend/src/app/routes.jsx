@@ -8,6 +8,8 @@ import Collection from "../features/catalog/Collection";
 import ProductDetail from "../features/catalog/ProductDetail";
 import Sale from "../features/catalog/Sale";
 import Account from "../features/account/Account";
+import Cart from "../features/cart/Cart";
+import OrderDetail from "../features/orders/OrderDetail";
 import CreateAccount from "../features/account/CreateAccount";
 import Forget from "../features/account/Forget";
 import { RequireAdmin, RequireUser } from "../features/account/guards";
@@ -35,6 +37,8 @@ const screens = {
   Forget,
   ResetPassword,
   Account,
+  Cart,
+  OrderDetail,
 };
 
 // The table's "guard" of a route: who may see its screen (SPEC.md §6).

@@ -8,12 +8,16 @@ import shoe from "../features/catalog/shoeSlice";
 import cart, { persistCart } from "../features/cart/cartSlice";
 import mailing from "../features/mailing/mailingSlice";
 import account, { startIdentity } from "../features/account/accountSlice";
+import order from "../features/orders/orderSlice";
+import userOrders from "../features/orders/userOrdersSlice";
 
 // The spec's store slices (SPEC.md §3) and where they live here:
 //   shoes, allShoes, filter -> catalog.shoes (a page of the catalogue; the server pages and filters)
 //   shoe -> shoe.shoe · onSale -> sale.onSale (and sale.carousel) · brands -> brands.brands
 //   name -> search.name · catalogBrand -> collection.catalogBrand (its sort and color in collection)
 //   cart items -> cart.items · cart total -> selectCartTotalCents (derived, in cents)
+//   (the cart screen's own: the shop's word on each line -> cart.quote, the payment -> cart.checkout)
+//   order -> order.order (by payment id) · userOrders -> userOrders.userOrders (a page of them)
 //   the signed-in user -> account.user (the server's record), account.status
 export const rootReducer = combineReducers({
   brands,
@@ -25,6 +29,8 @@ export const rootReducer = combineReducers({
   cart,
   mailing,
   account,
+  order,
+  userOrders,
 });
 
 export function setupStore(preloadedState) {

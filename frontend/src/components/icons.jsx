@@ -65,3 +65,9 @@ export const ChevronRightIcon = () => (
     <path d="m9 18 6-6-6-6" />
   </Icon>
 );
+
+export const TrashIcon = () => (
+  <Icon size={20}>
+    <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);

@@ -22,3 +22,18 @@ export function errorPopup(title, { text, timer = DURATION.error } = {}) {
 export function successPopup(title, { text, timer = DURATION.success } = {}) {
   return showPopup({ icon: "success", title, text, timer });
 }
+
+// A question with two buttons; true when the shopper pressed the confirm one.
+export async function confirmPopup({ icon = "question", title, text, confirmButtonText, cancelButtonText }) {
+  const Swal = await sweetalert();
+  const answer = await Swal.fire({
+    icon,
+    title,
+    text,
+    showCancelButton: true,
+    confirmButtonText,
+    cancelButtonText,
+    allowOutsideClick: false,
+  });
+  return Boolean(answer.isConfirmed);
+}

@@ -7,6 +7,7 @@ import { errorPopup, successPopup } from "../../lib/popup";
 import { selectIsDisabled, selectUser, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
+import MyOrders from "../orders/MyOrders";
 
 // /account (behind the user guard): the profile, its forms, My Orders and the way out (SPEC.md §2).
 export default function Account() {
@@ -60,7 +61,7 @@ export default function Account() {
         <h2 id="my-orders-title" className="section-title">
           MY ORDERS
         </h2>
-        <p className="empty">No orders yet.</p>
+        <MyOrders uid={user.idUser} />
       </section>
       <nav className="account-actions" aria-label="Account">
         <Link to="/favorites" className="button">

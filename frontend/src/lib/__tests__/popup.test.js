@@ -1,5 +1,5 @@
 import Swal from "sweetalert2";
-import { DURATION, errorPopup, successPopup } from "../popup";
+import { confirmPopup, DURATION, errorPopup, successPopup } from "../popup";
 
 jest.mock("sweetalert2", () => ({ __esModule: true, default: { fire: jest.fn(() => Promise.resolve({})) } }));
 
@@ -21,4 +21,19 @@ test("a success popup after 2 s", async () => {
 
 test("the spec's durations", () => {
   expect(DURATION).toEqual({ error: 3000, success: 2000, payment: 5000 });
+});
+
+test("a confirm popup has two buttons and says which one was pressed", async () => {
+  Swal.fire.mockResolvedValueOnce({ isConfirmed: true }).mockResolvedValueOnce({ isDismissed: true });
+  const question = {
+    title: "Confirm this payment",
+    text: "Sure?",
+    confirmButtonText: "Confirm",
+    cancelButtonText: "Cancel",
+  };
+  await expect(confirmPopup(question)).resolves.toBe(true);
+  await expect(confirmPopup(question)).resolves.toBe(false);
+  expect(Swal.fire).toHaveBeenCalledWith(
+    expect.objectContaining({ ...question, showCancelButton: true, allowOutsideClick: false }),
+  );
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { errorPopup, successPopup } from "../../../lib/popup";
 import { reloadAt } from "../../../lib/reload";
-import { installFakeApi, userRecord } from "../../../testing/fakeApi";
+import { installFakeApi, page, userRecord } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";
@@ -17,7 +17,13 @@ beforeEach(() => {
 afterEach(() => setIdentity(null));
 
 async function renderAt(path, { answers = {}, account = { user: null, status: "signedOut" }, state } = {}) {
-  const calls = installFakeApi({ "GET /brands": [], "GET /shoes": { count: 0, results: [] }, ...answers });
+  const calls = installFakeApi({
+    "GET /brands": [],
+    "GET /shoes": page([]),
+    // My Orders on /account.
+    [`GET /cart/${userRecord().idUser}`]: page([]),
+    ...answers,
+  });
   const view = renderWithProviders({ path, preloadedState: { account } });
   if (state) await view.router.navigate(path, { state, replace: true });
   await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));

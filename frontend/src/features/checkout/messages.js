@@ -1,0 +1,36 @@
+// The payment form's texts (SPEC.md §2 'Cart screen', §5, §8), spelled as the product spells them.
+
+export const NAME_INVALID = "Please enter a valid name.";
+export const STATE_INVALID = "The state can only contain letters and spaces";
+export const CITY_INVALID = "The city can only contain letters and spaces";
+export const LINE1_INVALID = "enter the line 1 correctly";
+export const POSTAL_CODE_INVALID = "enter the postal code correctly";
+
+export const PAY = "Pay";
+export const PAYING = "Proccesading...";
+export const PAYMENT_ERROR = "error in your payment";
+export const NO_USER_FOR_PAY = "create your user for pay";
+
+// 3-D Secure in test mode: what a bank's page would ask (the contract's texts).
+export const CONFIRM_PAYMENT = "Confirm this payment";
+export const BANK_ASKS = "Your bank asks you to confirm this payment.";
+export const CONFIRM = "Confirm";
+export const CANCEL = "Cancel";
+
+// The refusals that are not the card's fault say what happened under the spec's title.
+export const CART_CHANGED = "Your cart changed";
+export const CART_CHANGED_TEXT = "Some lines need your attention before you pay. Nothing was charged.";
+export const PRICES_CHECKED_TEXT = "The shop's prices were checked again. Nothing was charged.";
+export const PAYMENT_UNAVAILABLE_TEXT = "The card service did not answer. Nothing was charged: try again.";
+export const PAYMENT_IN_PROGRESS_TEXT = "This payment is already being processed.";
+export const AUTHENTICATION_CANCELLED_TEXT = "The payment was not confirmed. Nothing was charged.";
+
+// The built-in test card field, with Stripe's own words for the same mistakes.
+export const CARD_NUMBER_INVALID = "Your card number is invalid.";
+export const CARD_NUMBER_INCOMPLETE = "Your card number is incomplete.";
+export const EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete.";
+export const EXPIRY_PAST = "Your card's expiration year is in the past.";
+export const EXPIRY_INVALID = "Your card's expiration date is invalid.";
+export const CVC_INCOMPLETE = "Your card's security code is incomplete.";
+export const CARD_WIDGET_UNAVAILABLE =
+  "The card form could not be loaded. Check your connection and try again.";
