@@ -31,3 +31,12 @@ class IsOwnerOrAdmin(BasePermission):
 
     def has_object_permission(self, request, view, obj) -> bool:
         return obj.user_id == request.user.pk or request.user.is_shop_admin
+
+
+class IsOwnerOrAdminReading(BasePermission):
+    """Allows the user whose uid the path names; administrators may only read."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        uid = view.kwargs.get("uid")
+        return user.is_authenticated and (uid == user.uid or (request.method in SAFE_METHODS and is_shop_admin(user)))

@@ -1,9 +1,9 @@
-"""Reads of users."""
+"""Reads of users and their favorites."""
 
 from django.db.models import QuerySet
 from rest_framework.exceptions import NotFound
 
-from .models import User
+from .models import Favorite, User
 
 
 def user_list() -> QuerySet[User]:
@@ -16,3 +16,9 @@ def user_get(*, user_id: int) -> User:
         return User.objects.get(pk=user_id)
     except User.DoesNotExist:
         raise NotFound("That user does not exist.") from None
+
+
+def favorite_list(*, uid: str, shoe_id: int | None = None) -> QuerySet[Favorite]:
+    """A user's favorites, newest first, each with its shoe as the catalogue shows it (brand and stock)."""
+    favorites = Favorite.objects.filter(user__uid=uid).select_related("shoe__brand").prefetch_related("shoe__stock")
+    return favorites.filter(shoe_id=shoe_id) if shoe_id is not None else favorites

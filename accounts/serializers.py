@@ -2,9 +2,10 @@
 
 from rest_framework import serializers
 
+from catalog.serializers import ShoeSerializer
 from shopsite.images import ImageUploadField
 
-from .models import User
+from .models import Favorite, User
 
 AVATAR_MAX_SIDE = 256
 DISPLAY_NAME_MAX_LENGTH = 80
@@ -101,3 +102,23 @@ class UserAdminUpdateInput(serializers.Serializer):
 
 class MessageAnswer(serializers.Serializer):
     message = serializers.CharField()
+
+
+class FavoriteSerializer(serializers.ModelSerializer):
+    """A favorite (SPEC.md §3): the shoe's id, and the shoe itself for the /favorites grid."""
+
+    _id = serializers.IntegerField(source="id", read_only=True)
+    shoeId = serializers.IntegerField(source="shoe_id", read_only=True)
+    shoe = ShoeSerializer(read_only=True)
+
+    class Meta:
+        model = Favorite
+        fields = ["_id", "shoeId", "shoe"]
+
+
+class FavoriteInput(serializers.Serializer):
+    shoeId = serializers.IntegerField(min_value=1, source="shoe_id")
+
+
+class FavoriteAnswer(MessageAnswer):
+    favorite = FavoriteSerializer()

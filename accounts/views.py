@@ -2,12 +2,14 @@
 
 from django.conf import settings
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from catalog.selectors import shoe_get
 from shopsite.inputs import validated
 from shopsite.pagination import OptionalLimitOffsetPagination
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
@@ -16,10 +18,13 @@ from . import selectors, services
 from .authentication import SessionAuthentication
 from .errors import NotYourAccount, ProviderNotUsed
 from .identity import local
-from .permissions import IsShopAdmin
+from .permissions import IsOwnerOrAdminReading, IsShopAdmin
 from .serializers import (
     AvatarInput,
     CredentialsInput,
+    FavoriteAnswer,
+    FavoriteInput,
+    FavoriteSerializer,
     MessageAnswer,
     PasswordChangeInput,
     PasswordResetConfirmInput,
@@ -31,6 +36,8 @@ from .serializers import (
 )
 
 PASSWORD_UPDATED = "Password Updated"
+FAVORITE_ADDED = "Shoe added to Favorites"
+FAVORITE_REMOVED = "Shoe removed from Favorites"
 EMAIL_SENT = "Email send"
 
 REFUSED = OpenApiResponse(description='Refused: {"detail", "code"} with the identity service\'s code (auth/...).')
@@ -213,3 +220,41 @@ class UserDetailView(APIView):
             actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
         return Response(UserSerializer(user).data)
+
+
+class FavoriteListView(generics.ListAPIView):
+    """GET /favorites/{uid} (?shoeId=, limit/offset), POST {shoeId} and DELETE {shoeId}: that user's favorites.
+
+    An administrator may read them; only the user changes them.
+    """
+
+    permission_classes = [IsOwnerOrAdminReading]
+    serializer_class = FavoriteSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        shoe_id = self.request.query_params.get("shoeId")
+        if shoe_id is not None and not shoe_id.isdigit():
+            raise ValidationError({"shoeId": ["A shoe id is a number."]})
+        return selectors.favorite_list(uid=self.kwargs["uid"], shoe_id=int(shoe_id) if shoe_id else None)
+
+    @extend_schema(
+        parameters=[OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1).")]
+    )
+    def get(self, request, *args, **kwargs):
+        return super().get(request, *args, **kwargs)
+
+    @extend_schema(request=FavoriteInput, responses={201: FavoriteAnswer, 200: FavoriteAnswer})
+    def post(self, request, uid: str):
+        shoe = shoe_get(shoe_id=validated(FavoriteInput, request.data)["shoe_id"], bare=True)
+        favorite, created = services.favorite_add(user=request.user, shoe=shoe)
+        return Response(
+            {"message": FAVORITE_ADDED, "favorite": FavoriteSerializer(favorite).data},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+    @extend_schema(request=FavoriteInput, responses=MessageAnswer)
+    def delete(self, request, uid: str):
+        services.favorite_remove(user=request.user, **validated(FavoriteInput, request.data))
+        return Response({"message": FAVORITE_REMOVED})

@@ -28,9 +28,10 @@ def shoe_color_list(*, brand: str = "") -> list[str]:
     return list(once.values())
 
 
-def shoe_get(*, shoe_id: int) -> Shoe:
+def shoe_get(*, shoe_id: int, bare: bool = False) -> Shoe:
+    """The shoe with its brand and stock, or bare (one query) when only the row itself is needed."""
     try:
-        return shoe_list().get(pk=shoe_id)
+        return (Shoe.objects if bare else shoe_list()).get(pk=shoe_id)
     except Shoe.DoesNotExist:
         raise ShoeNotFound() from None
 

@@ -48,10 +48,26 @@ class ShoeSerializer(serializers.ModelSerializer):
     image = serializers.SerializerMethodField()
     onSale = serializers.BooleanField(source="on_sale", read_only=True)
     stock = StockEntrySerializer(many=True, read_only=True)
+    rating = serializers.DecimalField(
+        max_digits=2, decimal_places=1, read_only=True, allow_null=True, help_text="Average stars; null unreviewed."
+    )
+    reviewCount = serializers.IntegerField(source="review_count", read_only=True)
 
     class Meta:
         model = Shoe
-        fields = ["_id", "name", "brand", "image", "description", "color", "price", "onSale", "stock"]
+        fields = [
+            "_id",
+            "name",
+            "brand",
+            "image",
+            "description",
+            "color",
+            "price",
+            "onSale",
+            "stock",
+            "rating",
+            "reviewCount",
+        ]
 
     def get_image(self, shoe: Shoe) -> str:
         return shoe_image_url(shoe)

@@ -138,3 +138,13 @@ def order_find_live(*, payment_method_id: str) -> Order | None:
 def orders_stale(*, before) -> QuerySet[Order]:
     """Checkouts still holding stock that started before the time given."""
     return Order.objects.filter(payment__in=HELD, created_at__lt=before).order_by("created_at", "id")
+
+
+def shoe_received_by(*, user, shoe_id: int) -> bool:
+    """Whether the user has a paid order of that shoe that reached them (status Received)."""
+    return OrderLine.objects.filter(
+        order__user=user,
+        order__payment=Order.Payment.PAID,
+        order__status=Order.Status.RECEIVED,
+        shoe_id=shoe_id,
+    ).exists()

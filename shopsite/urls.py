@@ -14,6 +14,7 @@ api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
+    path("", include("reviews.urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("mail/", include("mailing.urls")),

@@ -13,7 +13,19 @@ from .images import png_upload
 
 pytestmark = pytest.mark.django_db
 
-SHOE_FIELDS = ["_id", "name", "brand", "image", "description", "color", "price", "onSale", "stock"]
+SHOE_FIELDS = [
+    "_id",
+    "name",
+    "brand",
+    "image",
+    "description",
+    "color",
+    "price",
+    "onSale",
+    "stock",
+    "rating",
+    "reviewCount",
+]
 
 
 def shoe_form(**overrides) -> dict:
@@ -48,6 +60,7 @@ class TestList:
         assert answer["brand"] == "Nike"
         assert answer["price"] == 129.99
         assert answer["onSale"] is False
+        assert (answer["rating"], answer["reviewCount"]) == (None, 0)
         assert [(entry["size"], entry["quantity"]) for entry in answer["stock"]] == [("9", 3), ("9.5", 0), ("10", 1)]
         assert all(isinstance(entry["_id"], int) for entry in answer["stock"])
 
