@@ -148,3 +148,18 @@ class CheckoutActionAnswer(serializers.Serializer):
 
 class OrderStatusInput(serializers.Serializer):
     status = serializers.ChoiceField(choices=Order.Status.choices)
+
+
+class SalesDayAnswer(serializers.Serializer):
+    date = serializers.DateField(source="day")
+    amount = serializers.IntegerField(help_text="Cents paid that day (UTC).")
+    orders = serializers.IntegerField()
+
+
+class OrderStatsAnswer(serializers.Serializer):
+    """GET /admin/stats: the dashboard's Orders and Sales tiles and its 30-day chart."""
+
+    pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order.")
+    orders = serializers.IntegerField(help_text="Paid orders.")
+    sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed.")
+    salesByDay = SalesDayAnswer(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")

@@ -1,4 +1,4 @@
-"""/cart calls of SPEC.md §7."""
+"""/cart calls of SPEC.md §7, and the admin dashboard's stats."""
 
 from django.urls import path
 
@@ -10,4 +10,5 @@ urlpatterns = [
     path("cart/quote", views.CartQuoteView.as_view(), name="cart-quote"),
     path("cart/order/<str:id_payment>", views.OrderDetailView.as_view(), name="order-detail"),
     path("cart/<str:uid>", views.UserOrderListView.as_view(), name="user-order-list"),
+    path("admin/stats", views.OrderStatsView.as_view(), name="order-stats"),
 ]

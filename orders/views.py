@@ -22,6 +22,7 @@ from .serializers import (
     CheckoutAnswer,
     CheckoutInput,
     OrderSerializer,
+    OrderStatsAnswer,
     OrderStatusInput,
     QuoteAnswer,
 )
@@ -130,3 +131,13 @@ class OrderDetailView(APIView):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
         return Response(OrderSerializer(order).data)
+
+
+class OrderStatsView(APIView):
+    """GET /admin/stats: what the dashboard's tiles and chart show, computed by the database."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(responses=OrderStatsAnswer)
+    def get(self, request):
+        return Response(OrderStatsAnswer(selectors.order_stats()).data)
