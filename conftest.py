@@ -60,6 +60,16 @@ def client_for():
 
 
 @pytest.fixture
+def client_as(request, api_client, client_for):
+    """An API client for a role: "anonymous", or the name of a user fixture (shopper, shop_admin, ...)."""
+
+    def make(role: str) -> APIClient:
+        return api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
+
+    return make
+
+
+@pytest.fixture
 def shopper(db) -> User:
     return UserFactory(email="shopper@sneakers.test")
 

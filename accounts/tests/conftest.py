@@ -25,13 +25,3 @@ def csrf_client() -> BrowserClient:
     client = BrowserClient()
     client.get("/")
     return client
-
-
-@pytest.fixture
-def client_as(request, api_client, client_for):
-    """An API client for a role: "anonymous", or the name of a user fixture (shopper, shop_admin, ...)."""
-
-    def make(role: str) -> APIClient:
-        return api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
-
-    return make

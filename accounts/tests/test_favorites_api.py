@@ -86,9 +86,9 @@ def test_a_malformed_favorite_is_a_bad_request(shopper_client, shopper, body):
         ("shop_admin", 200, 403),
     ],
 )
-def test_favorites_of_another_uid_are_refused(request, api_client, client_for, shopper, shoe, role, read, write):
+def test_favorites_of_another_uid_are_refused(client_as, shopper, shoe, role, read, write):
     Favorite.objects.create(user=shopper, shoe=shoe)
-    client = api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
+    client = client_as(role)
 
     assert client.get(url(shopper)).status_code == read
     assert client.post(url(shopper), {"shoeId": ShoeFactory().pk}).status_code == write

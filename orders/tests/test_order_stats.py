@@ -61,7 +61,7 @@ def test_the_stats_run_the_same_queries_for_one_order_or_forty(admin_client, dja
 @pytest.mark.parametrize(
     ("role", "expected"), [("anonymous", 401), ("shopper", 403), ("disabled_user", 403), ("shop_admin", 200)]
 )
-def test_the_stats_are_for_admins(request, api_client, client_for, role, expected):
-    client = api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
+def test_the_stats_are_for_admins(client_as, role, expected):
+    client = client_as(role)
 
     assert client.get(URL).status_code == expected

@@ -86,15 +86,15 @@ def test_a_user_lists_their_own_orders_newest_first_in_pages(shopper_client, sho
     ("role", "expected"),
     [("anonymous", 401), ("other_shopper", 403), ("disabled_user", 403), ("shopper", 200), ("shop_admin", 200)],
 )
-def test_a_users_orders_are_for_them_and_the_admins(request, api_client, client_for, shopper, role, expected):
-    client = client_for(request.getfixturevalue(role)) if role != "anonymous" else api_client
+def test_a_users_orders_are_for_them_and_the_admins(client_as, shopper, role, expected):
+    client = client_as(role)
 
     assert client.get(f"/api/cart/{shopper.uid}").status_code == expected
 
 
 @pytest.mark.parametrize(("role", "expected"), [("anonymous", 401), ("shopper", 403), ("shop_admin", 200)])
-def test_every_order_is_for_the_admins(request, api_client, client_for, order, role, expected):
-    client = client_for(request.getfixturevalue(role)) if role != "anonymous" else api_client
+def test_every_order_is_for_the_admins(client_as, order, role, expected):
+    client = client_as(role)
 
     answer = client.get("/api/cart")
 
@@ -142,8 +142,8 @@ def test_an_order_status_outside_the_two_is_refused(admin_client, order, status)
 
 
 @pytest.mark.parametrize(("role", "expected"), [("anonymous", 401), ("shopper", 403), ("disabled_user", 403)])
-def test_only_an_admin_moves_an_order(request, api_client, client_for, order, role, expected):
-    client = client_for(request.getfixturevalue(role)) if role != "anonymous" else api_client
+def test_only_an_admin_moves_an_order(client_as, order, role, expected):
+    client = client_as(role)
 
     answer = client.put(f"/api/cart/order/{order.payment_intent_id}", {"status": "Received"})
 

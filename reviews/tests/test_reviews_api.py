@@ -228,8 +228,8 @@ def test_the_author_deletes_their_review_and_the_rating_follows(shopper_client, 
 
 
 @pytest.mark.parametrize(("role", "expected"), [("anonymous", 401), ("other_shopper", 403), ("shop_admin", 403)])
-def test_nobody_but_the_author_edits_or_deletes_a_review(request, api_client, client_for, review, shoe, role, expected):
-    client = api_client if role == "anonymous" else client_for(request.getfixturevalue(role))
+def test_nobody_but_the_author_edits_or_deletes_a_review(client_as, review, shoe, role, expected):
+    client = client_as(role)
 
     edited = client.put(f"/api/reviews/exact/{review.pk}", {"review": "Terrible shoes", "rating": 1})
     deleted = client.delete(f"/api/reviews/exact/{review.pk}")
