@@ -6,6 +6,8 @@ from decimal import Decimal
 
 from playwright.sync_api import Locator, Page, expect
 
+from accounts.tests.factories import PASSWORD
+
 PRICE = re.compile(r"^\$\d+\.\d{2}$")
 
 
@@ -67,6 +69,14 @@ def sign_in(page: Page, email: str, password: str) -> None:
     page.get_by_label("Email").fill(email)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Sign in", exact=True).click()
+
+
+def signed_in(page: Page, user) -> None:
+    """Signs the user in through /signin and waits for the welcome to close on /account."""
+    page.goto("/signin")
+    sign_in(page, user.email, PASSWORD)
+    wait_for_popup(page, "Welcome again!")
+    expect(page.get_by_role("heading", name="MY ACCOUNT")).to_be_visible()
 
 
 def stored_cart(page: Page):

@@ -9,19 +9,12 @@ from accounts.models import User
 from accounts.tests.factories import PASSWORD, UserFactory
 from catalog.tests.images import image_bytes
 
-from .storefront import popup, sign_in, wait_for_popup
+from .storefront import popup, sign_in, signed_in, wait_for_popup
 
 
 @pytest.fixture
 def shopper(db):
     return UserFactory(email="runner@sneakers.test", display_name="")
-
-
-def signed_in(page, user) -> None:
-    page.goto("/signin")
-    sign_in(page, user.email, PASSWORD)
-    wait_for_popup(page, "Welcome again!")
-    expect(page.get_by_role("heading", name="MY ACCOUNT")).to_be_visible()
 
 
 def test_a_new_shopper_signs_up_lands_on_the_account_page_and_signs_out(page, db):

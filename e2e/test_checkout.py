@@ -7,13 +7,13 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from accounts.tests.factories import PASSWORD, UserFactory
+from accounts.tests.factories import UserFactory
 from catalog.models import Shoe, StockEntry
 from catalog.serializers import shoe_image_url
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from orders.models import Order
 
-from .storefront import POPUP_GONE_MS, money, popup, sign_in, store_cart, stored_cart, wait_for_popup
+from .storefront import POPUP_GONE_MS, money, popup, signed_in, store_cart, stored_cart, wait_for_popup
 
 PAID = re.compile(r"^Thank you for your purchase!")
 VISA = "4242 4242 4242 4242"
@@ -43,12 +43,6 @@ def cart_line(shoe: Shoe, size: str, quantity: int = 1) -> dict:
         "size": size,
         "quantity": quantity,
     }
-
-
-def signed_in(page, user) -> None:
-    page.goto("/signin")
-    sign_in(page, user.email, PASSWORD)
-    wait_for_popup(page, "Welcome again!")
 
 
 def cart_line_item(page, name: str, size: str):

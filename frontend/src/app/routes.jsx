@@ -10,6 +10,7 @@ import Sale from "../features/catalog/Sale";
 import Account from "../features/account/Account";
 import Cart from "../features/cart/Cart";
 import OrderDetail from "../features/orders/OrderDetail";
+import Favorites from "../features/favorites/Favorites";
 import CreateAccount from "../features/account/CreateAccount";
 import Forget from "../features/account/Forget";
 import { RequireAdmin, RequireUser } from "../features/account/guards";
@@ -28,6 +29,7 @@ const screens = {
   ProductDetail,
   Collection,
   Sale,
+  Favorites,
   AboutUs,
   ContactUs,
   SizeChart,

@@ -10,6 +10,8 @@ import mailing from "../features/mailing/mailingSlice";
 import account, { startIdentity } from "../features/account/accountSlice";
 import order from "../features/orders/orderSlice";
 import userOrders from "../features/orders/userOrdersSlice";
+import favorites from "../features/favorites/favoritesSlice";
+import { review, shoeReviews } from "../features/reviews/reviewsSlice";
 
 // The spec's store slices (SPEC.md §3) and where they live here:
 //   shoes, allShoes, filter -> catalog.shoes (a page of the catalogue; the server pages and filters)
@@ -19,6 +21,11 @@ import userOrders from "../features/orders/userOrdersSlice";
 //   (the cart screen's own: the shop's word on each line -> cart.quote, the payment -> cart.checkout)
 //   order -> order.order (by payment id) · userOrders -> userOrders.userOrders (a page of them)
 //   the signed-in user -> account.user (the server's record), account.status
+//   favorites -> favorites.favorites (a page of them; their shoes by selectFavoriteShoes), and
+//     favorites.shoe (whether the detail screen's shoe is one)
+//   review -> review.current (the review being written or edited), review.eligibility;
+//     the own review -> selectOwnReview (the caller's, among the shoe reviews loaded)
+//   shoeReviews -> shoeReviews.shoeReviews (a page of the shown shoe's reviews)
 export const rootReducer = combineReducers({
   brands,
   catalog,
@@ -31,6 +38,9 @@ export const rootReducer = combineReducers({
   account,
   order,
   userOrders,
+  favorites,
+  review,
+  shoeReviews,
 });
 
 export function setupStore(preloadedState) {

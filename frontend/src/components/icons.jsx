@@ -1,13 +1,13 @@
 // The header's and widgets' icons, drawn inline so they need no icon font or extra request. They are
 // decoration: the button or link around each one carries the accessible name.
 
-function Icon({ children, size = 24 }) {
+function Icon({ children, size = 24, fill = "none" }) {
   return (
     <svg
       width={size}
       height={size}
       viewBox="0 0 24 24"
-      fill="none"
+      fill={fill}
       stroke="currentColor"
       strokeWidth="2"
       strokeLinecap="round"
@@ -69,5 +69,19 @@ export const ChevronRightIcon = () => (
 export const TrashIcon = () => (
   <Icon size={20}>
     <path d="M3 6h18M8 6V4h8v2M19 6l-1 14H6L5 6M10 11v6M14 11v6" />
+  </Icon>
+);
+
+// Filled when the shoe is a favorite.
+export const HeartIcon = ({ filled = false }) => (
+  <Icon size={20} fill={filled ? "currentColor" : "none"}>
+    <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.2 4.5 7 4.5c2.1 0 3.6 1.1 5 2.9 1.4-1.8 2.9-2.9 5-2.9 3.8 0 5.9 3.9 4.5 7.3C19.5 16.4 12 21 12 21z" />
+  </Icon>
+);
+
+// A star of a rating, filled up to the rating.
+export const StarIcon = ({ filled = false, size = 20 }) => (
+  <Icon size={size} fill={filled ? "currentColor" : "none"}>
+    <path d="m12 2.8 2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z" />
   </Icon>
 );

@@ -95,3 +95,21 @@ export function userRecord(overrides = {}) {
     ...overrides,
   };
 }
+
+// A favorite as GET /favorites/{uid} answers it: the favorite and its shoe.
+export function favoriteFixture(shoe = shoeFixture(), overrides = {}) {
+  return { _id: nextId++, shoeId: shoe._id, shoe, ...overrides };
+}
+
+// A review as GET /reviews/{shoeId} answers it; `own` only for the caller's.
+export function reviewFixture(overrides = {}) {
+  const id = overrides._id ?? nextId++;
+  return {
+    _id: id,
+    review: `Great fit, review ${id}`,
+    rating: 4,
+    date: "2026-11-22T10:31:07Z",
+    own: false,
+    ...overrides,
+  };
+}

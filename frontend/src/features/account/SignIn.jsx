@@ -30,6 +30,11 @@ export default function SignIn() {
   return (
     <section className="account-page">
       <h1 className="page-title">SIGN IN</h1>
+      {location.state?.reason && (
+        <p className="form-note" role="status">
+          {location.state.reason}
+        </p>
+      )}
       <CredentialsForm
         submitLabel="Sign in"
         passwordAutoComplete="current-password"

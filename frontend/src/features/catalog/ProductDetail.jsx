@@ -6,6 +6,9 @@ import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
 import { formatPrice } from "../../lib/money";
+import FavoriteButton from "../favorites/FavoriteButton";
+import ReviewsSection from "../reviews/ReviewsSection";
+import { RatingSummary } from "../reviews/Stars";
 import { fetchShoe, selectShoe, shoeCleared } from "./shoeSlice";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
@@ -32,7 +35,8 @@ export default function ProductDetail() {
   return <ShoeDetail key={shoe._id} shoe={shoe} />;
 }
 
-// One shoe, its sizes, and BUY ME!, which adds a pair and goes to the cart.
+// One shoe, its rating, its sizes, BUY ME! (adds a pair and goes to the cart), the favorite toggle and
+// the reviews.
 function ShoeDetail({ shoe }) {
   const navigate = useNavigate();
   const addToCart = useAddToCart();
@@ -51,6 +55,7 @@ function ShoeDetail({ shoe }) {
       <div className="product-info">
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
         <h1 className="product-name">{shoe.name}</h1>
+        <RatingSummary rating={shoe.rating} reviewCount={shoe.reviewCount} />
         <p className="price product-price">{formatPrice(shoe.price)}</p>
         <p className="product-color">Color: {shoe.color}</p>
         <p className="product-description">{shoe.description}</p>
@@ -60,16 +65,14 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
-        <Link to="/" className="button button-quiet">
-          BACK HOME
-        </Link>
+        <div className="product-more">
+          <FavoriteButton shoeId={shoe._id} />
+          <Link to="/" className="button button-quiet">
+            BACK HOME
+          </Link>
+        </div>
       </div>
-      <section className="reviews" aria-labelledby="reviews-title">
-        <h2 id="reviews-title" className="section-title">
-          REVIEWS
-        </h2>
-        <p className="empty">No reviews yet.</p>
-      </section>
+      <ReviewsSection shoeId={shoe._id} />
     </article>
   );
 }

@@ -1,6 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import { successPopup } from "../../../lib/popup";
-import { installFakeApi, shoeFixture } from "../../../testing/fakeApi";
+import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import ProductDetail from "../ProductDetail";
 
@@ -9,7 +9,7 @@ jest.mock("../../../lib/popup");
 const shoe = shoeFixture({ _id: 7, name: "Air Swift", brand: "Nike", price: 120, color: "Red" });
 
 function renderDetail(answers, path = "/products/7") {
-  installFakeApi(answers);
+  installFakeApi({ "GET /reviews/7": page([]), ...answers });
   return renderWithProviders({ path, route: "/products/:id", element: <ProductDetail /> });
 }
 
