@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from "@reduxjs/toolkit";
+import { combineSlices, configureStore } from "@reduxjs/toolkit";
 import brands from "../features/catalog/brandsSlice";
 import catalog from "../features/catalog/catalogSlice";
 import collection from "../features/catalog/collectionSlice";
@@ -26,7 +26,9 @@ import { review, shoeReviews } from "../features/reviews/reviewsSlice";
 //   review -> review.current (the review being written or edited), review.eligibility;
 //     the own review -> selectOwnReview (the caller's, among the shoe reviews loaded)
 //   shoeReviews -> shoeReviews.shoeReviews (a page of the shown shoe's reviews)
-export const rootReducer = combineReducers({
+//   the admin screens' slices are injected by their lazily loaded chunk (features/admin/adminStore.js),
+//   so a shopper's bundle never holds them.
+export const rootReducer = combineSlices({
   brands,
   catalog,
   collection,
@@ -41,7 +43,7 @@ export const rootReducer = combineReducers({
   favorites,
   review,
   shoeReviews,
-});
+}).withLazyLoadedSlices();
 
 export function setupStore(preloadedState) {
   return configureStore({ reducer: rootReducer, preloadedState });
