@@ -39,6 +39,8 @@ def _secret_key() -> str:
 
 
 SECRET_KEY = _secret_key()
+# Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
