@@ -9,12 +9,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from frontend.views import page_shell
 from shopsite.errors import api_not_found
+from shopsite.health import HealthView
 
 api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
+    path("health", HealthView.as_view(), name="health"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("mail/", include("mailing.urls")),
