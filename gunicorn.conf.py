@@ -15,5 +15,11 @@ keepalive = 5
 max_requests = 2000
 max_requests_jitter = 200
 accesslog = "-"
+# One JSON line per request, with the id the app gave it (X-Request-ID), beside the app's own JSON log
+# lines. Only fields that cannot hold a quote: the path is URL-encoded, the rest are numbers or tokens.
+access_log_format = (
+    '{"time": "%(t)s", "request_id": "%({x-request-id}o)s", "remote": "%(h)s", "method": "%(m)s", '
+    '"path": "%(U)s", "status": %(s)s, "bytes": "%(B)s", "duration_ms": %(M)s}'
+)
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

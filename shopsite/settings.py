@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "shopsite.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -223,10 +224,25 @@ WEBPACK_LOADER = {
     }
 }
 
+# JSON lines on stdout with the request's id (a log collector reads them as they are); `text` for a
+# person reading a terminal.
+LOG_FORMAT = env.str("DJANGO_LOG_FORMAT", default="text" if DEBUG else "json")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "shopsite.logs.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "shopsite.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
 }
 
