@@ -28,6 +28,19 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite in a file, not in memory, for the live server's threads and the test's own ORM calls.
+
+    An in-memory test database is shared between threads with table locks that fail at once ('database
+    table is locked'); a file takes the busy timeout and WAL of the shop's own settings, so a test that
+    writes while the page reads waits a moment instead.
+    """
+    database = django_settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("e2e") / "shop.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"No Chromium at {CHROMIUM}: `make chromium` installs Debian's.")

@@ -1,7 +1,9 @@
 // All paths in one table: frontend/routes.json, which Django reads too, so a path React shows
 // as 'Page not found' is also answered with HTTP 404.
+import { lazy, Suspense } from "react";
 import routeTable from "../../routes.json";
 import Layout from "./Layout";
+import Loading from "../components/Loading";
 import NotFound from "../components/NotFound";
 import ScreenPlaceholder from "../components/ScreenPlaceholder";
 import Collection from "../features/catalog/Collection";
@@ -23,7 +25,28 @@ import Products from "../pages/Products";
 import SizeChart from "../pages/SizeChart";
 import TermsOfService from "../pages/TermsOfService";
 
+// The admin screens: one chunk, downloaded the first time an admin opens one of them, never by a
+// shopper, whom the guard sends away before it is asked for (DESIGN.md §7).
+// Each shows LOADING... while the chunk is on the way.
+const adminChunk = () => import(/* webpackChunkName: "admin" */ "../features/admin");
+
+function adminScreen(name) {
+  const Screen = lazy(() => adminChunk().then((module) => ({ default: module[name] })));
+  return function AdminScreen() {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Screen />
+      </Suspense>
+    );
+  };
+}
+
+const adminScreens = Object.fromEntries(
+  routeTable.filter((route) => route.guard === "admin").map(({ screen }) => [screen, adminScreen(screen)]),
+);
+
 const screens = {
+  ...adminScreens,
   Home,
   Products,
   ProductDetail,

@@ -26,7 +26,7 @@ import { review, shoeReviews } from "../features/reviews/reviewsSlice";
 //   review -> review.current (the review being written or edited), review.eligibility;
 //     the own review -> selectOwnReview (the caller's, among the shoe reviews loaded)
 //   shoeReviews -> shoeReviews.shoeReviews (a page of the shown shoe's reviews)
-//   the admin screens' slices are injected by their lazily loaded chunk (features/admin/adminStore.js),
+//   the admin screens' slices inject themselves (slice.injectInto) when their lazily loaded chunk loads,
 //   so a shopper's bundle never holds them.
 export const rootReducer = combineSlices({
   brands,

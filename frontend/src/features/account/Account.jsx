@@ -4,7 +4,7 @@ import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../app/useDocumentTitle";
 import avatarPlaceholder from "../../assets/avatar-placeholder.svg";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { selectIsDisabled, selectUser, signOut } from "./accountSlice";
+import { accountTurnedAway, selectIsDisabled, selectUser, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
 import MyOrders from "../orders/MyOrders";
@@ -17,10 +17,12 @@ export default function Account() {
   const disabled = useSelector(selectIsDisabled);
   useDocumentTitle("My account");
 
-  // A Disabled or Eliminated account is told so, sent home and signed out (SPEC.md §4).
+  // A Disabled or Eliminated account is told so, sent home and signed out (SPEC.md §4). The way home
+  // is a transition and may land after the sign-out: accountTurnedAway makes the guard send it home too.
   useEffect(() => {
     if (!disabled) return;
     errorPopup(ACCOUNT_DISABLED);
+    dispatch(accountTurnedAway());
     navigate("/", { replace: true });
     dispatch(signOut());
   }, [disabled, dispatch, navigate]);

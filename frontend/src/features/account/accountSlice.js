@@ -48,12 +48,17 @@ export const uploadAvatar = apiThunk("account/avatarUploaded", (file, options) =
 });
 
 // `status`: "unknown" until the provider has said who is signed in, then "signedIn" or "signedOut".
-const initialState = { user: null, status: "unknown" };
+// `turnedAway`: the account was Disabled or Eliminated and is being signed out; its guards send it
+// home, not to /signin, whichever of the sign-out and the way home lands first.
+const initialState = { user: null, status: "unknown", turnedAway: false };
 
 const signedIn = (state, action) => {
   state.user = action.payload;
   state.status = "signedIn";
+  state.turnedAway = false;
 };
+
+const signedOut = (state) => ({ user: null, status: "signedOut", turnedAway: state.turnedAway });
 
 const accountSlice = createSlice({
   name: "account",
@@ -64,6 +69,9 @@ const accountSlice = createSlice({
       state.user = action.payload;
       state.status = action.payload ? "signedIn" : "signedOut";
     },
+    accountTurnedAway: (state) => {
+      state.turnedAway = true;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -73,12 +81,12 @@ const accountSlice = createSlice({
       .addCase(updateDisplayName.fulfilled, signedIn)
       .addCase(uploadAvatar.fulfilled, signedIn)
       // Signed out even when the call failed: the browser must not go on showing the account.
-      .addCase(signOut.fulfilled, () => ({ user: null, status: "signedOut" }))
-      .addCase(signOut.rejected, () => ({ user: null, status: "signedOut" }));
+      .addCase(signOut.fulfilled, signedOut)
+      .addCase(signOut.rejected, signedOut);
   },
 });
 
-export const { authStateChanged } = accountSlice.actions;
+export const { authStateChanged, accountTurnedAway } = accountSlice.actions;
 
 export const selectAccount = (state) => state.account;
 export const selectUser = (state) => state.account.user;

@@ -8,11 +8,12 @@ import { selectAccount } from "./accountSlice";
 
 const here = (location) => `${location.pathname}${location.search}`;
 
-// A visitor goes to /signin, and comes back here once signed in.
+// A visitor goes to /signin, and comes back here once signed in; an account just turned away goes home.
 export function RequireUser({ children }) {
-  const { status } = useSelector(selectAccount);
+  const { status, turnedAway } = useSelector(selectAccount);
   const location = useLocation();
   if (status === "unknown") return <Loading />;
+  if (status === "signedOut" && turnedAway) return <Navigate to="/" replace />;
   if (status === "signedOut") return <Navigate to="/signin" replace state={{ from: here(location) }} />;
   return children;
 }

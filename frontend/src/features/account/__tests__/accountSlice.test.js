@@ -1,6 +1,7 @@
 import { setupStore } from "../../../app/store";
 import { installFakeApi, userRecord } from "../../../testing/fakeApi";
 import {
+  accountTurnedAway,
   authStateChanged,
   selectIsAdmin,
   selectIsDisabled,
@@ -21,7 +22,7 @@ test("is unknown until the identity provider says who is signed in", async () =>
   const store = setupStore();
   expect(store.getState().account.status).toBe("unknown");
   await startIdentity(store);
-  expect(store.getState().account).toEqual({ user: userRecord(), status: "signedIn" });
+  expect(store.getState().account).toEqual({ user: userRecord(), status: "signedIn", turnedAway: false });
 });
 
 test("nobody signed in is 'signedOut'", async () => {
@@ -41,7 +42,11 @@ test("signing up and in keep the server's record", async () => {
   await store.dispatch(signUp({ email: "ana@example.com", password: "secret1" }));
   expect(store.getState().account.user).toEqual(userRecord());
   await store.dispatch(signIn({ email: "ana@example.com", password: "secret1" }));
-  expect(store.getState().account).toEqual({ user: userRecord({ displayName: "Ana" }), status: "signedIn" });
+  expect(store.getState().account).toEqual({
+    user: userRecord({ displayName: "Ana" }),
+    status: "signedIn",
+    turnedAway: false,
+  });
   expect(calls.map((call) => [call.path, call.body])).toEqual([
     ["/auth/signup", { email: "ana@example.com", password: "secret1" }],
     ["/auth/signin", { email: "ana@example.com", password: "secret1" }],
@@ -68,7 +73,17 @@ test("signing out forgets the user, even when the call fails", async () => {
   const store = setupStore();
   store.dispatch(authStateChanged(userRecord()));
   await store.dispatch(signOut());
-  expect(store.getState().account).toEqual({ user: null, status: "signedOut" });
+  expect(store.getState().account).toEqual({ user: null, status: "signedOut", turnedAway: false });
+});
+
+test("an account turned away is signed out and its guards send it home, not to sign in", async () => {
+  setIdentity(createLocalIdentity());
+  installFakeApi({ "POST /auth/signout": [204] });
+  const store = setupStore();
+  store.dispatch(authStateChanged(userRecord({ status: "Disabled" })));
+  store.dispatch(accountTurnedAway());
+  await store.dispatch(signOut());
+  expect(store.getState().account).toEqual({ user: null, status: "signedOut", turnedAway: true });
 });
 
 test("the profile's changes answer the new record", async () => {

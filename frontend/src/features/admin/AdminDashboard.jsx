@@ -1,0 +1,51 @@
+import { useDispatch } from "react-redux";
+import { Link, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { successPopup } from "../../lib/popup";
+import { signOut } from "../account/accountSlice";
+import BrandsTable from "./BrandsTable";
+import ClientsTable from "./ClientsTable";
+import { BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
+import ProductsTable from "./ProductsTable";
+import StatTiles from "./StatTiles";
+import UsersTable from "./UsersTable";
+import "./admin.css";
+
+function TopBar() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  const logOut = async () => {
+    await dispatch(signOut());
+    successPopup(YOU_LOGOUT);
+    navigate("/");
+  };
+
+  return (
+    <nav className="admin-bar" aria-label="Admin">
+      <Link to="/" className="button">
+        {BACK_HOME}
+      </Link>
+      <button type="button" className="button" onClick={logOut}>
+        {LOGOUT}
+      </button>
+    </nav>
+  );
+}
+
+// /admin (behind the admin guard): the top bar, the tiles and chart, and the four paged tables
+// (SPEC.md §2 'Admin dashboard'). Each part loads its own data.
+export default function AdminDashboard() {
+  useDocumentTitle("Admin");
+  return (
+    <section className="admin">
+      <TopBar />
+      <h1 className="page-title">{DASHBOARD_TITLE}</h1>
+      <StatTiles />
+      <UsersTable />
+      <ClientsTable />
+      <ProductsTable />
+      <BrandsTable />
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect } from "react";
+import { useDispatch, useSelector } from "react-redux";
+import { Link } from "react-router";
+import LoadError from "../../components/LoadError";
+import { formatCents } from "../../lib/money";
+import { CREATE_BRAND, CREATE_SHOES, ORDERS, ORDERS_HINT, SALES, SALES_HINT } from "./messages";
+import SalesChart from "./SalesChart";
+import { fetchStats, selectStats } from "./statsSlice";
+
+function StatTile({ label, value, hint }) {
+  return (
+    <div className="admin-tile" role="group" aria-label={label}>
+      <span className="admin-tile-label">{label}</span>
+      <span className="admin-tile-value">{value}</span>
+      <span className="admin-tile-hint">{hint}</span>
+    </div>
+  );
+}
+
+// The tiles (SPEC.md §2): Create shoes and Create brand lead to their forms; Orders counts the pairs
+// of shoes ordered, Sales sums what the paid orders brought; the chart shows the last 30 days.
+export default function StatTiles() {
+  const dispatch = useDispatch();
+  const { stats, status } = useSelector(selectStats);
+
+  useEffect(() => {
+    const request = dispatch(fetchStats());
+    return () => request.abort();
+  }, [dispatch]);
+
+  const pending = "…";
+  return (
+    <section className="admin-overview" aria-label="Overview">
+      <div className="admin-tiles">
+        <Link to="/createshoes" className="admin-tile admin-tile-link">
+          {CREATE_SHOES}
+        </Link>
+        <Link to="/createbrand" className="admin-tile admin-tile-link">
+          {CREATE_BRAND}
+        </Link>
+        <StatTile label={ORDERS} value={stats ? stats.pairs : pending} hint={ORDERS_HINT} />
+        <StatTile label={SALES} value={stats ? formatCents(stats.sales) : pending} hint={SALES_HINT} />
+      </div>
+      {status === "failed" && <LoadError what="the shop's figures" onRetry={() => dispatch(fetchStats())} />}
+      {stats && <SalesChart days={stats.salesByDay} />}
+    </section>
+  );
+}

@@ -1,0 +1,338 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { confirmPopup, errorPopup, successPopup } from "../../../lib/popup";
+import { orderRow, statsFixture, userRow } from "../../../testing/adminFixtures";
+import { flushPromises, installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
+import { renderWithProviders } from "../../../testing/renderWithProviders";
+
+jest.mock("../../../lib/popup");
+
+const ME = userRow(1, { email: "admin@sneakers.test", isAdmin: true });
+const users = [ME, userRow(2), userRow(3), userRow(4), userRow(5), userRow(6)];
+const orders = [orderRow(1), orderRow(2, { status: "Received" })];
+const shoes = [1, 2, 3, 4, 5, 6].map((id) => shoeFixture({ _id: id, name: `Runner ${id}`, price: 99.5 }));
+const brands = [
+  { _id: 1, name: "Adidas" },
+  { _id: 2, name: "Nike" },
+];
+const IN_USE = "The brand Nike still has 2 shoes; delete them or move them to another brand first.";
+const STAFF = "Staff accounts are changed in the Django admin.";
+
+// A small shop behind the fake API: lists answer a page at ?limit=&offset= (the plain list without),
+// and the writes below change what the next page shows, as the server would. Answers are copies, as
+// JSON off the wire is: the store freezes what it keeps.
+const copied = (value) => JSON.parse(JSON.stringify(value));
+
+function fakeShop() {
+  const db = {
+    users: users.map((row) => ({ ...row })),
+    orders: orders.map((row) => ({ ...row })),
+    shoes: shoes.map((row) => ({ ...row })),
+    brands: brands.map((row) => ({ ...row })),
+  };
+  const list = (key) => (request) => {
+    const query = new URLSearchParams(request.path.split("?")[1]);
+    if (!query.has("limit")) return copied(db[key]);
+    const offset = Number(query.get("offset"));
+    return page(copied(db[key].slice(offset, offset + Number(query.get("limit")))), db[key].length);
+  };
+  const answers = {
+    "GET /brands": list("brands"),
+    "GET /admin/stats": statsFixture(),
+    "GET /users": list("users"),
+    "GET /cart": list("orders"),
+    "GET /shoes": list("shoes"),
+  };
+  return { db, answers, list };
+}
+
+// PUT {field} on the row of that key answers the row as changed.
+const changes = (rows, key, value) => (request) => {
+  const row = rows.find((each) => each[key] === value);
+  Object.assign(row, request.body);
+  return copied(row);
+};
+
+async function renderDashboard(extra = () => ({})) {
+  const shop = fakeShop();
+  const calls = installFakeApi({ ...shop.answers, ...extra(shop.db) });
+  const view = renderWithProviders({
+    path: "/admin",
+    preloadedState: { account: { user: ME, status: "signedIn" } },
+  });
+  await screen.findByRole("heading", { level: 1, name: "ADMIN DASHBOARD" });
+  await screen.findByText("Runner 1");
+  await act(() => flushPromises());
+  return { ...view, calls, shop };
+}
+
+const table = (name) => screen.getByRole("region", { name });
+const rowOf = (name, text) =>
+  within(table(name))
+    .getAllByRole("row")
+    .find((row) => within(row).queryByText(text));
+const callsTo = (calls, method, path) => calls.filter((call) => call.method === method && call.path === path);
+
+// The admin chunk, loaded once before the tests rather than by the first one's lazy route, which
+// could outlast its wait on a busy machine.
+beforeAll(() => import(".."));
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  confirmPopup.mockResolvedValue(true);
+});
+
+describe("the top and the tiles", () => {
+  test("Create shoes and Create brand lead to their forms; Orders and Sales show the stats", async () => {
+    await renderDashboard();
+    expect(screen.getByRole("link", { name: "Create shoes" })).toHaveAttribute("href", "/createshoes");
+    expect(screen.getByRole("link", { name: "Create brand" })).toHaveAttribute("href", "/createbrand");
+    expect(within(screen.getByRole("group", { name: "Orders" })).getByText("42")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Sales" })).getByText("$1234.56")).toBeInTheDocument();
+  });
+
+  test("the chart of the last 30 days: a bar a day, described in words", async () => {
+    await renderDashboard();
+    const chart = screen.getByRole("img", { name: "Sales by day, last 30 days" });
+    expect(chart).toHaveAccessibleDescription(
+      "$389.97 in 3 orders; the best day was 2026-11-28 with $259.98.",
+    );
+    expect(chart.querySelectorAll("rect")).toHaveLength(30);
+    expect(screen.getByText("2026-11-30: $129.99 (1 order)")).toBeInTheDocument();
+  });
+
+  test("Back Home leads home; Logout signs out with 'You logout' and goes home", async () => {
+    const { user, calls, router, store } = await renderDashboard(() => ({
+      "POST /auth/signout": [204, undefined],
+    }));
+    const bar = screen.getByRole("navigation", { name: "Admin" });
+    expect(within(bar).getByRole("link", { name: "Back Home" })).toHaveAttribute("href", "/");
+
+    await user.click(within(bar).getByRole("button", { name: "Logout" }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(callsTo(calls, "POST", "/auth/signout")).toHaveLength(1);
+    expect(successPopup).toHaveBeenCalledWith("You logout");
+    expect(store.getState().account.status).toBe("signedOut");
+    // What the admin saw is not left for the next person on this browser.
+    expect(store.getState().users.users).toEqual([]);
+  });
+});
+
+describe("Users", () => {
+  test("4 a page: Next asks for the next page, Previous (hidden on the first) goes back", async () => {
+    const { user, calls } = await renderDashboard();
+    const pager = within(table("Users")).getByRole("navigation", { name: "Pages of Users" });
+    expect(within(table("Users")).getAllByRole("row")).toHaveLength(5);
+    expect(within(pager).queryByRole("button", { name: "Previous" })).not.toBeInTheDocument();
+
+    await user.click(within(pager).getByRole("button", { name: "Next" }));
+    expect(await within(table("Users")).findByText("user6@example.com")).toBeInTheDocument();
+    expect(callsTo(calls, "GET", "/users?limit=4&offset=4")).toHaveLength(1);
+    expect(within(pager).getByRole("button", { name: "Next" })).toBeDisabled();
+
+    await user.click(within(pager).getByRole("button", { name: "Previous" }));
+    expect(await within(table("Users")).findByText("user2@example.com")).toBeInTheDocument();
+  });
+
+  test("Disable sends {status: 'Disabled'}, then the table is loaded again", async () => {
+    const { user, calls } = await renderDashboard((db) => ({ "PUT /users/2": changes(db.users, "_id", 2) }));
+    const row = rowOf("Users", "user2@example.com");
+    expect(within(row).getByText("Enabled")).toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Disable" }));
+
+    expect(
+      await within(rowOf("Users", "user2@example.com")).findByRole("button", { name: "Enable" }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, "PUT", "/users/2")[0].body).toEqual({ status: "Disabled" });
+    await waitFor(() => expect(callsTo(calls, "GET", "/users?limit=4&offset=0")).toHaveLength(2));
+  });
+
+  test("the manager switch sends {manager: true}", async () => {
+    const { user, calls } = await renderDashboard((db) => ({ "PUT /users/3": changes(db.users, "_id", 3) }));
+    const manager = within(rowOf("Users", "user3@example.com")).getByRole("switch", { name: "Manager" });
+    expect(manager).not.toBeChecked();
+
+    await user.click(manager);
+
+    await waitFor(() => expect(manager).toBeChecked());
+    expect(callsTo(calls, "PUT", "/users/3")[0].body).toEqual({ manager: true });
+  });
+
+  test("a refusal shows the server's reason and changes nothing", async () => {
+    const { user } = await renderDashboard(() => ({
+      "PUT /users/4": [409, { detail: STAFF, code: "staff_account" }],
+    }));
+    await user.click(within(rowOf("Users", "user4@example.com")).getByRole("button", { name: "Disable" }));
+    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: STAFF }));
+    expect(within(rowOf("Users", "user4@example.com")).getByText("Enabled")).toBeInTheDocument();
+  });
+
+  test("the admin's own row cannot be changed", async () => {
+    await renderDashboard();
+    const own = rowOf("Users", "admin@sneakers.test");
+    expect(within(own).getByText("(you)")).toBeInTheDocument();
+    expect(within(own).getByRole("button", { name: "Disable" })).toBeDisabled();
+    expect(within(own).getByRole("switch", { name: "Manager" })).toBeDisabled();
+  });
+});
+
+describe("Clients / orders", () => {
+  test("each order: client, payment id, date (10 characters), total and status", async () => {
+    await renderDashboard();
+    const cells = within(rowOf("Clients / orders", "pi_test_1")).getAllByRole("cell");
+    expect(cells.map((cell) => cell.textContent)).toEqual([
+      "client1@example.com",
+      "pi_test_1",
+      "2026-11-01",
+      "$129.99",
+      "Pending Mark Received",
+    ]);
+  });
+
+  test("Mark Received sends {status: 'Received'} by payment id", async () => {
+    // The server answers the order without its client; the row keeps it.
+    const { user, calls } = await renderDashboard((db) => ({
+      "PUT /cart/order/pi_test_1": (request) => {
+        const order = changes(db.orders, "idPayment", "pi_test_1")(request);
+        delete order.client;
+        return order;
+      },
+    }));
+    await user.click(
+      within(rowOf("Clients / orders", "pi_test_1")).getByRole("button", { name: "Mark Received" }),
+    );
+    expect(
+      await within(rowOf("Clients / orders", "pi_test_1")).findByRole("button", { name: "Mark Pending" }),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, "PUT", "/cart/order/pi_test_1")[0].body).toEqual({ status: "Received" });
+  });
+
+  test("the payment id opens the order on /orders", async () => {
+    const { user, router, store } = await renderDashboard();
+    await user.click(within(table("Clients / orders")).getByRole("link", { name: "pi_test_2" }));
+    expect(router.state.location.pathname).toBe("/orders");
+    expect(store.getState().adminSelection.order).toEqual(orders[1]);
+  });
+});
+
+describe("Products", () => {
+  test("5 a page, each with its name, brand and price; Next asks for the next 5", async () => {
+    const { user, calls } = await renderDashboard();
+    const cells = within(rowOf("Products", "Runner 1")).getAllByRole("cell");
+    expect(cells.slice(0, 3).map((cell) => cell.textContent)).toEqual(["Runner 1", "Nike", "$99.50"]);
+    expect(within(table("Products")).getAllByRole("row")).toHaveLength(6);
+
+    await user.click(within(table("Products")).getByRole("button", { name: "Next" }));
+    expect(await within(table("Products")).findByText("Runner 6")).toBeInTheDocument();
+    expect(callsTo(calls, "GET", "/shoes?limit=5&offset=5")).toHaveLength(1);
+  });
+
+  test("the On sale switch sends {onSale: true}", async () => {
+    const { user, calls } = await renderDashboard((db) => ({
+      "PUT /admin/onsale/2": changes(db.shoes, "_id", 2),
+    }));
+    const onSale = within(rowOf("Products", "Runner 2")).getByRole("switch", { name: "On sale" });
+    await user.click(onSale);
+    await waitFor(() => expect(onSale).toBeChecked());
+    expect(callsTo(calls, "PUT", "/admin/onsale/2")[0].body).toEqual({ onSale: true });
+  });
+
+  test("Select narrows the table to that shoe and offers Modify and Create size; All shoes brings the page back", async () => {
+    const { user, store } = await renderDashboard(() => ({ "GET /shoes/3": shoes[2] }));
+    await user.click(within(rowOf("Products", "Runner 3")).getByRole("button", { name: "Select" }));
+
+    await waitFor(() => expect(within(table("Products")).getAllByRole("row")).toHaveLength(2));
+    expect(store.getState().adminSelection.shoe).toEqual(shoes[2]);
+    const row = rowOf("Products", "Runner 3");
+    expect(within(row).getByRole("link", { name: "Modify" })).toHaveAttribute("href", "/modifshoe");
+    expect(within(row).getByRole("link", { name: "Create size" })).toHaveAttribute("href", "/createsize");
+    expect(within(table("Products")).queryByRole("navigation")).not.toBeInTheDocument();
+
+    await user.click(within(table("Products")).getByRole("button", { name: "All shoes" }));
+    expect(await within(table("Products")).findByText("Runner 5")).toBeInTheDocument();
+    expect(store.getState().adminSelection.shoe).toBeNull();
+  });
+
+  test("Delete asks first, then deletes and says 'Deleted!'", async () => {
+    const { user, calls } = await renderDashboard((db) => ({
+      "DELETE /shoes/2": () => {
+        db.shoes.splice(1, 1);
+        return [204, undefined];
+      },
+    }));
+    await user.click(within(rowOf("Products", "Runner 2")).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(successPopup).toHaveBeenCalledWith("Deleted!"));
+    expect(confirmPopup).toHaveBeenCalledWith(
+      expect.objectContaining({ title: "Are you sure?", text: "You won't be able to revert this!" }),
+    );
+    expect(callsTo(calls, "DELETE", "/shoes/2")).toHaveLength(1);
+    await waitFor(() => expect(callsTo(calls, "GET", "/shoes?limit=5&offset=0")).toHaveLength(2));
+  });
+
+  test("deleting the selected shoe ends the selection and brings the page back", async () => {
+    const { user, store } = await renderDashboard((db) => ({
+      "GET /shoes/3": shoes[2],
+      "DELETE /shoes/3": () => {
+        db.shoes.splice(2, 1);
+        return [204, undefined];
+      },
+    }));
+    await user.click(within(rowOf("Products", "Runner 3")).getByRole("button", { name: "Select" }));
+    await within(table("Products")).findByRole("link", { name: "Modify" });
+
+    await user.click(within(rowOf("Products", "Runner 3")).getByRole("button", { name: "Delete" }));
+
+    expect(await within(table("Products")).findByText("Runner 6")).toBeInTheDocument();
+    expect(within(table("Products")).queryByText("Runner 3")).not.toBeInTheDocument();
+    expect(store.getState().adminSelection.shoe).toBeNull();
+  });
+
+  test("Delete cancelled deletes nothing", async () => {
+    confirmPopup.mockResolvedValue(false);
+    const { user, calls } = await renderDashboard();
+    await user.click(within(rowOf("Products", "Runner 2")).getByRole("button", { name: "Delete" }));
+    await act(() => flushPromises());
+    expect(confirmPopup).toHaveBeenCalled();
+    expect(callsTo(calls, "DELETE", "/shoes/2")).toHaveLength(0);
+    expect(successPopup).not.toHaveBeenCalled();
+  });
+});
+
+describe("Brands", () => {
+  test("Delete asks first, then deletes and says 'Deleted!'; the header's menu drops it", async () => {
+    const { user, calls, store } = await renderDashboard((db) => ({
+      "DELETE /brands/1": () => {
+        db.brands.splice(0, 1);
+        return [204, undefined];
+      },
+    }));
+    await user.click(within(rowOf("Brands", "Adidas")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(successPopup).toHaveBeenCalledWith("Deleted!"));
+    expect(callsTo(calls, "DELETE", "/brands/1")).toHaveLength(1);
+    // The header's BRANDS menu is asked for again, without the brand.
+    await waitFor(() => expect(callsTo(calls, "GET", "/brands")).toHaveLength(2));
+    await waitFor(() => expect(store.getState().brands.brands).toEqual([{ _id: 2, name: "Nike" }]));
+  });
+
+  test("a brand that still has shoes: the server's reason, and the brand stays", async () => {
+    const { user } = await renderDashboard(() => ({
+      "DELETE /brands/2": [409, { detail: IN_USE, code: "brand_in_use" }],
+    }));
+    await user.click(within(rowOf("Brands", "Nike")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not deleted", { text: IN_USE }));
+    expect(within(table("Brands")).getByText("Nike")).toBeInTheDocument();
+    expect(successPopup).not.toHaveBeenCalled();
+  });
+});
+
+test("a table that failed to load offers to try again", async () => {
+  const { user, shop } = await renderDashboard(() => ({
+    "GET /brands?limit=4&offset=0": [503, { detail: "Busy" }],
+  }));
+  expect(within(table("Brands")).getByRole("alert")).toHaveTextContent("We could not load brands.");
+  installFakeApi(shop.answers);
+  await user.click(within(table("Brands")).getByRole("button", { name: "Try again" }));
+  expect(await within(table("Brands")).findByText("Adidas")).toBeInTheDocument();
+});

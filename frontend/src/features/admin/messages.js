@@ -1,0 +1,61 @@
+// The dashboard's texts (SPEC.md §2 'Admin dashboard', §4, §8). The forms' texts are in forms/messages.js.
+
+export const DASHBOARD_TITLE = "ADMIN DASHBOARD";
+export const BACK_HOME = "Back Home";
+export const LOGOUT = "Logout";
+export const YOU_LOGOUT = "You logout";
+
+// The stat tiles.
+export const CREATE_SHOES = "Create shoes";
+export const CREATE_BRAND = "Create brand";
+export const ORDERS = "Orders";
+export const SALES = "Sales";
+export const ORDERS_HINT = "Pairs of shoes ordered";
+export const SALES_HINT = "All paid orders";
+
+// The chart.
+export const CHART_TITLE = "Sales by day, last 30 days";
+export const chartDescription = ({ total, orders, best }, formatMoney) =>
+  best
+    ? `${formatMoney(total)} in ${orders} ${orders === 1 ? "order" : "orders"}; the best day was ${best.date} with ${formatMoney(best.amount)}.`
+    : "No sales in the last 30 days.";
+export const barTitle = (day, formatMoney) =>
+  `${day.date}: ${formatMoney(day.amount)} (${day.orders} ${day.orders === 1 ? "order" : "orders"})`;
+
+// The tables.
+export const USERS = "Users";
+export const CLIENTS = "Clients / orders";
+export const PRODUCTS = "Products";
+export const BRANDS = "Brands";
+export const pagerLabel = (table) => `Pages of ${table}`;
+export const NO_USERS = "No users yet.";
+export const NO_CLIENTS = "No paid orders yet.";
+export const NO_PRODUCTS = "No shoes in the shop yet.";
+export const NO_BRANDS = "No brands yet.";
+
+export const ENABLE = "Enable";
+export const DISABLE = "Disable";
+export const MANAGER = "Manager";
+export const YOU = "(you)";
+export const markOrderAs = (status) => `Mark ${status}`;
+export const ON_SALE = "On sale";
+export const SELECT = "Select";
+export const SELECTED = "Selected";
+export const MODIFY = "Modify";
+export const CREATE_SIZE = "Create size";
+export const ALL_SHOES = "All shoes";
+export const DELETE = "Delete";
+export const ACTIONS = "Actions";
+export const selectedNote = (name) => `Selected: ${name}. Modify it or add a size to it.`;
+
+// Deleting asks first (SPEC.md §4).
+export const ARE_YOU_SURE = "Are you sure?";
+export const NO_REVERT = "You won't be able to revert this!";
+export const YES_DELETE = "Yes, delete it!";
+export const CANCEL = "Cancel";
+export const DELETED = "Deleted!";
+
+// A change the server refused: the title, and the server's reason as the text.
+export const NOT_CHANGED = "Not changed";
+export const NOT_DELETED = "Not deleted";
+export const NO_ANSWER = "The shop did not answer. Check your connection and try again.";
