@@ -2,7 +2,8 @@
 
 from django.conf import settings
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -11,6 +12,7 @@ from rest_framework.views import APIView
 
 from catalog.selectors import shoe_get
 from shopsite.inputs import validated
+from shopsite.openapi import errors
 from shopsite.pagination import OptionalLimitOffsetPagination
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
@@ -40,8 +42,9 @@ FAVORITE_ADDED = "Shoe added to Favorites"
 FAVORITE_REMOVED = "Shoe removed from Favorites"
 EMAIL_SENT = "Email send"
 
-REFUSED = OpenApiResponse(description='Refused: {"detail", "code"} with the identity service\'s code (auth/...).')
-THROTTLED = OpenApiResponse(description="Too many tries from this client: 429 with Retry-After.")
+# Refusals carry the hosted identity service's codes (auth/...); 404 when the shop signs people in with
+# Firebase, whose SDK does this work in the browser.
+IDENTITY_ERRORS = errors(400, 403, 404, 429)
 
 
 def _field(request, name: str):
@@ -79,9 +82,7 @@ class SignUpView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signup"
 
-    @extend_schema(
-        request=CredentialsInput, responses={201: UserSerializer, 400: REFUSED, 409: REFUSED, 429: THROTTLED}
-    )
+    @extend_schema(request=CredentialsInput, responses={201: UserSerializer, **IDENTITY_ERRORS, **errors(409)})
     def post(self, request):
         user = local.user_sign_up(email=_field(request, "email"), password=_field(request, "password"))
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -95,9 +96,7 @@ class SignInView(AnonymousIdentityView):
     throttle_scope = "signin"
     email_throttle_scope = "signin_email"
 
-    @extend_schema(
-        request=CredentialsInput, responses={200: UserSerializer, 400: REFUSED, 403: REFUSED, 429: THROTTLED}
-    )
+    @extend_schema(request=CredentialsInput, responses={200: UserSerializer, **IDENTITY_ERRORS})
     def post(self, request):
         user = local.user_authenticate(
             request=request._request, email=_field(request, "email"), password=_field(request, "password")
@@ -109,7 +108,7 @@ class SignInView(AnonymousIdentityView):
 class SignOutView(AnonymousIdentityView):
     """POST /auth/signout: also for a Disabled account, which the account page signs out."""
 
-    @extend_schema(request=None, responses={204: None})
+    @extend_schema(request=None, responses={204: None, **errors(403, 404)})
     def post(self, request):
         logout(request._request)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -123,7 +122,7 @@ class PasswordChangeView(LocalProviderOnly, APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    @extend_schema(request=PasswordChangeInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    @extend_schema(request=PasswordChangeInput, responses={200: MessageAnswer, **IDENTITY_ERRORS, **errors(401)})
     def post(self, request):
         local.password_change(
             user=request.user,
@@ -142,7 +141,7 @@ class PasswordResetView(AnonymousIdentityView):
     throttle_scope = "password_reset"
     email_throttle_scope = "password_reset_email"
 
-    @extend_schema(request=PasswordResetInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    @extend_schema(request=PasswordResetInput, responses={200: MessageAnswer, **IDENTITY_ERRORS, **errors(503)})
     def post(self, request):
         local.password_reset_send(
             email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
@@ -156,7 +155,7 @@ class PasswordResetConfirmView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "password_reset"
 
-    @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageAnswer, 400: REFUSED, 429: THROTTLED})
+    @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageAnswer, **IDENTITY_ERRORS})
     def post(self, request):
         local.password_reset_confirm(
             uid=_field(request, "uid"), token=_field(request, "token"), password=_field(request, "password")
@@ -169,7 +168,7 @@ class ProfileView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ProfileInput, responses=UserSerializer)
+    @extend_schema(request=ProfileInput, responses={200: UserSerializer, **errors(400, 401, 403)})
     def put(self, request):
         user = services.user_profile_update(user=request.user, **validated(ProfileInput, request.data))
         return Response(UserSerializer(user).data)
@@ -180,12 +179,15 @@ class AvatarView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request={"multipart/form-data": AvatarInput}, responses=UserSerializer)
+    @extend_schema(
+        request={"multipart/form-data": AvatarInput}, responses={200: UserSerializer, **errors(400, 401, 403)}
+    )
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserSerializer(user).data)
 
 
+@extend_schema_view(get=extend_schema(responses={200: UserSerializer, **errors(401, 403)}))
 class UserListView(generics.ListAPIView):
     """GET /users (administrators) and POST /users {email, idUser}, sent on every auth-state change."""
 
@@ -199,7 +201,7 @@ class UserListView(generics.ListAPIView):
     def get_queryset(self):
         return selectors.user_list()
 
-    @extend_schema(request=UserSyncInput, responses={200: UserSerializer, 403: REFUSED})
+    @extend_schema(request=UserSyncInput, responses={200: UserSerializer, **errors(400, 401, 403)})
     def post(self, request):
         # The user is the one the credential names; a body naming another uid is refused, and its
         # email is never taken over the credential's.
@@ -214,12 +216,22 @@ class UserDetailView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=UserAdminUpdateInput, responses=UserSerializer)
+    @extend_schema(request=UserAdminUpdateInput, responses={200: UserSerializer, **errors(400, 401, 403, 404, 409)})
     def put(self, request, pk: int):
         user = services.user_admin_update(
             actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
         return Response(UserSerializer(user).data)
+
+
+class BodyOnDeleteSchema(AutoSchema):
+    """Describes the body of a DELETE, which drf-spectacular leaves out of every DELETE."""
+
+    def _get_request_body(self, direction="request"):
+        if self.method != "DELETE":
+            return super()._get_request_body(direction)
+        schema = self.resolve_serializer(self.get_request_serializer(), direction).ref
+        return {"content": {media_type: {"schema": schema} for media_type in self.map_parsers()}, "required": True}
 
 
 class FavoriteListView(generics.ListAPIView):
@@ -229,6 +241,8 @@ class FavoriteListView(generics.ListAPIView):
     """
 
     permission_classes = [IsOwnerOrAdminReading]
+    # DELETE takes its {shoeId} in the body, as SPEC.md §7 says.
+    schema = BodyOnDeleteSchema()
     serializer_class = FavoriteSerializer
     pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
@@ -240,12 +254,15 @@ class FavoriteListView(generics.ListAPIView):
         return selectors.favorite_list(uid=self.kwargs["uid"], shoe_id=int(shoe_id) if shoe_id else None)
 
     @extend_schema(
-        parameters=[OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1).")]
+        parameters=[OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1).")],
+        responses={200: FavoriteSerializer, **errors(400, 401, 403)},
     )
     def get(self, request, *args, **kwargs):
         return super().get(request, *args, **kwargs)
 
-    @extend_schema(request=FavoriteInput, responses={201: FavoriteAnswer, 200: FavoriteAnswer})
+    @extend_schema(
+        request=FavoriteInput, responses={201: FavoriteAnswer, 200: FavoriteAnswer, **errors(400, 401, 403, 404)}
+    )
     def post(self, request, uid: str):
         shoe = shoe_get(shoe_id=validated(FavoriteInput, request.data)["shoe_id"], bare=True)
         favorite, created = services.favorite_add(user=request.user, shoe=shoe)
@@ -254,7 +271,7 @@ class FavoriteListView(generics.ListAPIView):
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
-    @extend_schema(request=FavoriteInput, responses=MessageAnswer)
+    @extend_schema(request=FavoriteInput, responses={200: MessageAnswer, **errors(400, 401, 403)})
     def delete(self, request, uid: str):
         services.favorite_remove(user=request.user, **validated(FavoriteInput, request.data))
         return Response({"message": FAVORITE_REMOVED})

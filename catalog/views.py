@@ -1,12 +1,13 @@
 """The catalogue calls of SPEC.md §7: anyone reads, shop administrators write."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
+from shopsite.openapi import errors
 from shopsite.pagination import OptionalLimitOffsetPagination
 
 from . import selectors, services
@@ -25,6 +26,7 @@ from .serializers import (
 )
 
 
+@extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(400, 403)}))
 class ShoeListView(generics.ListAPIView):
     """GET /shoes (?name=, ?brand=, limit/offset) and, for admins, POST /shoes."""
 
@@ -36,12 +38,13 @@ class ShoeListView(generics.ListAPIView):
     def get_queryset(self):
         return selectors.shoe_list()
 
-    @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer})
+    @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer, **errors(400, 401, 403)})
     def post(self, request):
         shoe = services.shoe_create(**validated(ShoeCreateInput, request.data))
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
+@extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(403)}))
 class ShoeOnSaleListView(generics.ListAPIView):
     """GET /shoes/onSale, cheapest first."""
 
@@ -61,7 +64,7 @@ class ShoeColorListView(APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("brand", str, description="The brand's name, any case; all brands without it.")],
-        responses={200: {"type": "array", "items": {"type": "string"}}},
+        responses={200: {"type": "array", "items": {"type": "string"}}, **errors(403)},
     )
     def get(self, request):
         brand = request.query_params.get("brand", "")[:40]
@@ -73,17 +76,17 @@ class ShoeDetailView(APIView):
 
     permission_classes = [IsShopAdminOrReadOnly]
 
-    @extend_schema(responses=ShoeSerializer)
+    @extend_schema(responses={200: ShoeSerializer, **errors(403, 404)})
     def get(self, request, pk: int):
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
 
-    @extend_schema(request=ShoeUpdateInput, responses=ShoeSerializer)
+    @extend_schema(request=ShoeUpdateInput, responses={200: ShoeSerializer, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         services.shoe_update(shoe=shoe, **validated(ShoeUpdateInput, request.data))
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, pk: int):
         services.shoe_delete(shoe=selectors.shoe_get(shoe_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -94,7 +97,7 @@ class StockAddView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=StockAddInput, responses=StockAddAnswer)
+    @extend_schema(request=StockAddInput, responses={200: StockAddAnswer, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         data = validated(StockAddInput, request.data)
@@ -112,13 +115,14 @@ class ShoeOnSaleView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=ShoeOnSaleInput, responses=ShoeSerializer)
+    @extend_schema(request=ShoeOnSaleInput, responses={200: ShoeSerializer, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         services.shoe_on_sale_set(shoe=shoe, **validated(ShoeOnSaleInput, request.data))
         return Response(ShoeSerializer(shoe).data)
 
 
+@extend_schema_view(get=extend_schema(responses={200: BrandSerializer, **errors(403)}))
 class BrandListView(generics.ListAPIView):
     """GET /brands and, for admins, POST /brands {name}."""
 
@@ -130,7 +134,7 @@ class BrandListView(generics.ListAPIView):
     def get_queryset(self):
         return selectors.brand_list()
 
-    @extend_schema(request=BrandCreateInput, responses={201: BrandCreateAnswer})
+    @extend_schema(request=BrandCreateInput, responses={201: BrandCreateAnswer, **errors(400, 401, 403)})
     def post(self, request):
         brand = services.brand_create(**validated(BrandCreateInput, request.data))
         return Response(
@@ -144,7 +148,7 @@ class BrandDetailView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, pk: int):
         services.brand_delete(brand=selectors.brand_get(brand_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)

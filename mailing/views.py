@@ -7,6 +7,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from shopsite.inputs import validated
+from shopsite.openapi import errors
 from shopsite.throttles import ScopedRateThrottle
 
 from . import services
@@ -14,9 +15,6 @@ from .serializers import ContactMessageInput, MailAnswer, NewsletterSignupInput
 
 NEWSLETTER_THANKS = "Thanks for subscribing!"
 CONTACT_THANKS = "Thanks, we got your message"
-
-BAD_INPUT = OpenApiResponse(description='Bad input: {"field": ["message"]}.')
-THROTTLED = OpenApiResponse(description='Too many calls from this client: {"detail", "code"} and Retry-After.')
 
 
 class NewsletterView(APIView):
@@ -31,8 +29,7 @@ class NewsletterView(APIView):
         responses={
             201: OpenApiResponse(MailAnswer, description="Signed up; the welcome mail is on its way."),
             200: OpenApiResponse(MailAnswer, description="The address was signed up already."),
-            400: BAD_INPUT,
-            429: THROTTLED,
+            **errors(400, 403, 429),
         },
     )
     def post(self, request):
@@ -53,8 +50,7 @@ class ContactMessageView(APIView):
         request=ContactMessageInput,
         responses={
             201: OpenApiResponse(MailAnswer, description="Stored; it is mailed to the shop's inbox."),
-            400: BAD_INPUT,
-            429: THROTTLED,
+            **errors(400, 403, 429),
         },
     )
     def post(self, request):

@@ -91,9 +91,12 @@ class QuoteAnswer(serializers.Serializer):
 
 
 class CartChangedAnswer(serializers.Serializer):
+    """A 409 of the checkout: cart_changed carries the lines to fix, amount_mismatch the shop's total."""
+
     detail = serializers.CharField()
     code = serializers.CharField()
-    lines = QuoteLineAnswer(many=True, help_text="Only the lines to fix.")
+    lines = QuoteLineAnswer(many=True, required=False, help_text="cart_changed: only the lines to fix.")
+    amount = serializers.IntegerField(required=False, help_text="amount_mismatch: the total in cents.")
 
 
 class OrderLineSerializer(serializers.ModelSerializer):

@@ -2,6 +2,7 @@
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
+from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -9,6 +10,7 @@ from rest_framework.views import APIView
 from accounts.errors import NotYourAccount
 from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin
 from shopsite.inputs import validated
+from shopsite.openapi import errors
 from shopsite.pagination import OptionalLimitOffsetPagination
 from shopsite.throttles import ScopedRateThrottle
 
@@ -38,8 +40,10 @@ class CartQuoteView(APIView):
     """POST /cart/quote: the cart priced by the shop, with each line that changed since it was added."""
 
     permission_classes = [AllowAny]
+    # A cart is a list of lines: a form cannot carry it.
+    parser_classes = [JSONParser]
 
-    @extend_schema(request=CartInput, responses=QuoteAnswer)
+    @extend_schema(request=CartInput, responses={200: QuoteAnswer, **errors(400, 403)})
     def post(self, request):
         cart = selectors.cart_price(lines=validated(CartInput, request.data)["shoes"])
         return Response(QuoteAnswer(cart).data)
@@ -49,6 +53,7 @@ class CheckoutView(APIView):
     """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (DESIGN.md §5)."""
 
     permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "checkout"
 
@@ -58,11 +63,10 @@ class CheckoutView(APIView):
             201: CheckoutAnswer,
             200: OpenApiResponse(CheckoutAnswer, description="This payment method was already paid: that order."),
             202: OpenApiResponse(CheckoutActionAnswer, description="3-D Secure: confirm in the browser, then resend."),
-            402: OpenApiResponse(description="The card was declined; nothing is held."),
+            **errors(400, 401, 402, 403, 429, 503),
             409: OpenApiResponse(
                 CartChangedAnswer, description="cart_changed (with the lines), amount_mismatch or payment_in_progress."
             ),
-            503: OpenApiResponse(description="The card service did not answer."),
         },
     )
     def post(self, request):
@@ -91,6 +95,7 @@ class CheckoutView(APIView):
         )
 
 
+@extend_schema_view(get=extend_schema(responses={200: AdminOrderSerializer, **errors(401, 403)}))
 class OrderListView(generics.ListAPIView):
     """GET /cart: every paid order, newest first, for admins (limit/offset pages it)."""
 
@@ -103,7 +108,9 @@ class OrderListView(generics.ListAPIView):
         return selectors.order_list()
 
 
-@extend_schema_view(get=extend_schema(operation_id="cart_user_orders_list"))
+@extend_schema_view(
+    get=extend_schema(operation_id="cart_user_orders_list", responses={200: OrderSerializer, **errors(401, 403)})
+)
 class UserOrderListView(generics.ListAPIView):
     """GET /cart/{uid}: that user's paid orders, newest first, for them or an admin."""
 
@@ -122,11 +129,11 @@ class OrderDetailView(APIView):
     def get_permissions(self):
         return [IsShopAdmin()] if self.request.method == "PUT" else [IsAuthenticated()]
 
-    @extend_schema(responses=OrderSerializer)
+    @extend_schema(responses={200: OrderSerializer, **errors(401, 403, 404)})
     def get(self, request, id_payment: str):
         return Response(OrderSerializer(selectors.order_get(id_payment=id_payment, user=request.user)).data)
 
-    @extend_schema(request=OrderStatusInput, responses=OrderSerializer)
+    @extend_schema(request=OrderStatusInput, responses={200: OrderSerializer, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
@@ -138,6 +145,6 @@ class OrderStatsView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(responses=OrderStatsAnswer)
+    @extend_schema(responses={200: OrderStatsAnswer, **errors(401, 403)})
     def get(self, request):
         return Response(OrderStatsAnswer(selectors.order_stats()).data)

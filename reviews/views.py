@@ -1,6 +1,6 @@
 """The review calls of SPEC.md §7: anyone reads, verified buyers write, authors change their own."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
@@ -9,12 +9,14 @@ from rest_framework.views import APIView
 from catalog.selectors import shoe_get
 from orders.selectors import shoe_received_by
 from shopsite.inputs import validated
+from shopsite.openapi import errors
 from shopsite.pagination import OptionalLimitOffsetPagination
 
 from . import selectors, services
 from .serializers import EligibilityAnswer, ReviewInput, ReviewSerializer, ReviewUpdateInput
 
 
+@extend_schema_view(get=extend_schema(responses={200: ReviewSerializer, **errors(403, 404)}))
 class ReviewListView(generics.ListAPIView):
     """GET /reviews/{shoeId} for anyone (limit/offset pages it); POST {review, rating} for a verified buyer."""
 
@@ -32,7 +34,7 @@ class ReviewListView(generics.ListAPIView):
         shoe_get(shoe_id=self.kwargs["shoe_id"], bare=True)  # 404 for a shoe the shop does not have
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=ReviewInput, responses={201: ReviewSerializer})
+    @extend_schema(request=ReviewInput, responses={201: ReviewSerializer, **errors(400, 401, 403, 404, 409)})
     def post(self, request, shoe_id: int):
         shoe = shoe_get(shoe_id=shoe_id, bare=True)
         review = services.review_create(user=request.user, shoe=shoe, **validated(ReviewInput, request.data))
@@ -44,7 +46,7 @@ class ReviewEligibilityView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses=EligibilityAnswer)
+    @extend_schema(responses={200: EligibilityAnswer, **errors(401, 403, 404)})
     def get(self, request, shoe_id: int):
         shoe_get(shoe_id=shoe_id, bare=True)
         return Response(
@@ -60,14 +62,14 @@ class ReviewDetailView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReviewUpdateInput, responses=ReviewSerializer)
+    @extend_schema(request=ReviewUpdateInput, responses={200: ReviewSerializer, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         review = selectors.review_get(review_id=pk)
         data = validated(ReviewUpdateInput, request.data)
         review = services.review_update(review=review, user=request.user, **data)
         return Response(ReviewSerializer(review, context={"request": request}).data)
 
-    @extend_schema(responses={204: None})
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, pk: int):
         services.review_delete(review=selectors.review_get(review_id=pk), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)

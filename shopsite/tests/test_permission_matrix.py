@@ -1,0 +1,220 @@
+"""Who may call what: every route and method of /api/ as the URL conf has them, against each kind of caller.
+
+The routes come from the URL conf, so a new endpoint without a row in EXPECTED fails here. Each call carries a
+minimal valid body and names `shopper`'s rows (their uid, order, review), so an allowed caller gets 2xx: any 4xx
+for them would be a refusal the row does not explain. A refused caller must get the exact status the row names:
+401 without a session, 403 when signed in but not allowed (a Disabled account is refused on every call that
+reads the session), 404 where the shop hides another user's row.
+"""
+
+import io
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth.tokens import default_token_generator
+from django.urls import URLResolver, get_resolver, reverse
+from PIL import Image
+from rest_framework.views import APIView
+
+from accounts.models import Favorite
+from accounts.tests.factories import PASSWORD, UserFactory
+from catalog.tests.factories import BrandFactory, ShoeFactory
+from orders.models import Order
+from orders.tests.factories import OrderFactory, OrderLineFactory
+from reviews.services import review_create
+from shopsite.errors import api_not_found
+
+ROLES = ["anonymous", "shopper", "other_shopper", "disabled_user", "admin"]
+# Routes under /api/ that are not calls of the shop: the schema and its docs page (and the JSON 404 for the rest).
+NOT_CALLS = {"schema", "docs"}
+
+OK = "2xx"
+# Anyone; a Disabled account's session is still read, and refused.
+PUBLIC = {"anonymous": OK, "shopper": OK, "other_shopper": OK, "disabled_user": 403, "admin": OK}
+# The identity calls read no session (authentication_classes = []), so a Disabled account's cookie changes nothing.
+NO_SESSION = dict.fromkeys(ROLES, OK)
+SIGNED_IN = {"anonymous": 401, "shopper": OK, "other_shopper": OK, "disabled_user": 403, "admin": OK}
+ADMIN = {"anonymous": 401, "shopper": 403, "other_shopper": 403, "disabled_user": 403, "admin": OK}
+# Paths naming shopper's uid: theirs, and administrators may read.
+OWNER_OR_ADMIN = {"anonymous": 401, "shopper": OK, "other_shopper": 403, "disabled_user": 403, "admin": OK}
+# Only the owner changes it; administrators neither (favorites, a review's words).
+OWNER_ONLY = {"anonymous": 401, "shopper": OK, "other_shopper": 403, "disabled_user": 403, "admin": 403}
+
+EXPECTED = {
+    # catalog
+    ("shoe-list", "GET"): PUBLIC,
+    ("shoe-list", "POST"): ADMIN,
+    ("shoe-on-sale-list", "GET"): PUBLIC,
+    ("shoe-color-list", "GET"): PUBLIC,
+    ("stock-add", "PUT"): ADMIN,
+    ("shoe-detail", "GET"): PUBLIC,
+    ("shoe-detail", "PUT"): ADMIN,
+    ("shoe-detail", "DELETE"): ADMIN,
+    ("shoe-on-sale", "PUT"): ADMIN,
+    ("brand-list", "GET"): PUBLIC,
+    ("brand-list", "POST"): ADMIN,
+    ("brand-detail", "DELETE"): ADMIN,
+    # accounts
+    ("signup", "POST"): NO_SESSION,
+    ("signin", "POST"): NO_SESSION,
+    ("signout", "POST"): NO_SESSION,
+    ("password-change", "POST"): SIGNED_IN,
+    ("password-reset", "POST"): NO_SESSION,
+    ("password-reset-confirm", "POST"): NO_SESSION,
+    ("profile", "PUT"): SIGNED_IN,
+    ("avatar", "POST"): SIGNED_IN,
+    ("user-list", "GET"): ADMIN,
+    ("user-list", "POST"): SIGNED_IN,
+    ("user-detail", "PUT"): ADMIN,
+    ("favorite-list", "GET"): OWNER_OR_ADMIN,
+    ("favorite-list", "POST"): OWNER_ONLY,
+    ("favorite-list", "DELETE"): OWNER_ONLY,
+    # orders
+    ("order-list", "GET"): ADMIN,
+    ("cart-checkout", "POST"): SIGNED_IN,
+    ("cart-quote", "POST"): PUBLIC,
+    # Another shopper's order is not found, rather than refused: its payment id says nothing to them.
+    ("order-detail", "GET"): {**OWNER_OR_ADMIN, "other_shopper": 404},
+    ("order-detail", "PUT"): ADMIN,
+    ("user-order-list", "GET"): OWNER_OR_ADMIN,
+    ("order-stats", "GET"): ADMIN,
+    # reviews: only a buyer whose order was Received writes one (403 not_a_buyer for the others), only its author
+    # changes it (403 not_your_review).
+    ("review-list", "GET"): PUBLIC,
+    ("review-list", "POST"): OWNER_ONLY,
+    ("review-eligibility", "GET"): SIGNED_IN,
+    ("review-detail", "PUT"): OWNER_ONLY,
+    ("review-detail", "DELETE"): OWNER_ONLY,
+    # mailing
+    ("newsletter", "POST"): PUBLIC,
+    ("contact-message", "POST"): PUBLIC,
+    # the load balancer's
+    ("health", "GET"): NO_SESSION,
+}
+
+
+def api_routes(resolver=None, prefix: str = "") -> dict[str | None, type[APIView] | None]:
+    """Each route under /api/ by name, with its view class (None for a function view), walked from the URL conf."""
+    resolver = resolver or get_resolver()
+    routes = {}
+    for pattern in resolver.url_patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            routes.update(api_routes(pattern, route))
+        elif route.startswith("api/") and pattern.name not in NOT_CALLS and pattern.callback is not api_not_found:
+            routes[pattern.name] = getattr(pattern.callback, "view_class", None)
+    return routes
+
+
+def methods(view_class: type[APIView] | None) -> list[str]:
+    if view_class is None:
+        return ["ANY"]  # a function view: it needs a row like any call, and a view class to be tested
+    # OPTIONS (DRF's metadata) and HEAD (Django's GET without a body) come with every view.
+    return [
+        method.upper()
+        for method in view_class.http_method_names
+        if method not in ("options", "head") and hasattr(view_class, method)
+    ]
+
+
+ROUTES = [(name, method) for name, view in sorted(api_routes().items(), key=str) for method in methods(view)]
+
+
+def png() -> io.BytesIO:
+    upload = io.BytesIO()
+    Image.new("RGB", (8, 8), "green").save(upload, "PNG")
+    upload.name = "avatar.png"
+    upload.seek(0)
+    return upload
+
+
+@pytest.fixture
+def rows(shopper, other_shopper, disabled_user, shop_admin) -> dict:
+    """shopper's order, review and favorite, and what the admin calls change."""
+    nike = BrandFactory(name="Nike")
+    shoe = ShoeFactory(brand=nike, name="Air Swift", price=Decimal("99.99"), sizes={"9": 5})
+    unreviewed = ShoeFactory(brand=nike, name="Cortez", sizes={"9": 1})
+    order = OrderFactory(user=shopper, status=Order.Status.RECEIVED)
+    OrderLineFactory(order=order, shoe=shoe)
+    OrderLineFactory(order=order, shoe=unreviewed)
+    Favorite.objects.create(user=shopper, shoe=shoe)
+    return {
+        "shoe": shoe,
+        "unreviewed": unreviewed,
+        "empty_brand": BrandFactory(name="Fila"),
+        "order": order,
+        "review": review_create(user=shopper, shoe=shoe, text="Fits like a glove", rating=5),
+        "someone": UserFactory(email="someone@sneakers.test"),
+    }
+
+
+def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
+    """The path's arguments, a minimal valid body and its format for one route and method."""
+    shoe, order, review = rows["shoe"], rows["order"], rows["review"]
+    shoe_form = {"brand": "Nike", "name": "Air Zoom", "description": "Fast shoe", "color": "Blue", "price": "120"}
+    line = {"_id": shoe.pk, "size": "9", "quantity": 1}
+    return {
+        ("shoe-list", "POST"): ({}, {**shoe_form, "size": "9", "q": "4"}, "json"),
+        ("stock-add", "PUT"): ({"pk": shoe.pk}, {"size": "10", "q": "3"}, "json"),
+        ("shoe-detail", "GET"): ({"pk": shoe.pk}, {}, "json"),
+        ("shoe-detail", "PUT"): ({"pk": shoe.pk}, shoe_form, "json"),
+        ("shoe-detail", "DELETE"): ({"pk": shoe.pk}, {}, "json"),
+        ("shoe-on-sale", "PUT"): ({"pk": shoe.pk}, {"onSale": True}, "json"),
+        ("brand-list", "POST"): ({}, {"name": "Reebok"}, "json"),
+        ("brand-detail", "DELETE"): ({"pk": rows["empty_brand"].pk}, {}, "json"),
+        ("signup", "POST"): ({}, {"email": "newcomer@sneakers.test", "password": PASSWORD}, "json"),
+        ("signin", "POST"): ({}, {"email": shopper.email, "password": PASSWORD}, "json"),
+        ("password-change", "POST"): ({}, {"currentPassword": PASSWORD, "password": "battery staple"}, "json"),
+        ("password-reset", "POST"): ({}, {"email": shopper.email}, "json"),
+        ("password-reset-confirm", "POST"): (
+            {},
+            {"uid": shopper.uid, "token": default_token_generator.make_token(shopper), "password": "battery staple"},
+            "json",
+        ),
+        ("profile", "PUT"): ({}, {"displayName": "Sam"}, "json"),
+        ("avatar", "POST"): ({}, {"image": png()}, "multipart"),
+        ("user-detail", "PUT"): ({"pk": rows["someone"].pk}, {"manager": True}, "json"),
+        ("favorite-list", "GET"): ({"uid": shopper.uid}, {}, "json"),
+        ("favorite-list", "POST"): ({"uid": shopper.uid}, {"shoeId": rows["unreviewed"].pk}, "json"),
+        ("favorite-list", "DELETE"): ({"uid": shopper.uid}, {"shoeId": shoe.pk}, "json"),
+        ("cart-checkout", "POST"): ({}, {"id": "pm_card_visa", "shoes": [line], "amount": 9999}, "json"),
+        ("cart-quote", "POST"): ({}, {"shoes": [line]}, "json"),
+        ("order-detail", "GET"): ({"id_payment": order.payment_intent_id}, {}, "json"),
+        ("order-detail", "PUT"): ({"id_payment": order.payment_intent_id}, {"status": "Pending"}, "json"),
+        ("user-order-list", "GET"): ({"uid": shopper.uid}, {}, "json"),
+        ("review-list", "GET"): ({"shoe_id": shoe.pk}, {}, "json"),
+        ("review-list", "POST"): ({"shoe_id": rows["unreviewed"].pk}, {"review": "Classic", "rating": 4}, "json"),
+        ("review-eligibility", "GET"): ({"shoe_id": shoe.pk}, {}, "json"),
+        ("review-detail", "PUT"): ({"pk": review.pk}, {"review": "Still fits", "rating": 4}, "json"),
+        ("review-detail", "DELETE"): ({"pk": review.pk}, {}, "json"),
+        ("newsletter", "POST"): ({}, {"email": "fan@sneakers.test"}, "json"),
+        ("contact-message", "POST"): (
+            {},
+            {"name": "Sam", "email": "sam@sneakers.test", "message": "Do you ship to Canada, please?"},
+            "json",
+        ),
+    }.get((name, method), ({}, {}, "json"))
+
+
+def test_every_api_route_and_method_has_a_row():
+    assert set(ROUTES) - set(EXPECTED) == set(), "a call without a row in EXPECTED: say who may call it"
+    assert set(EXPECTED) - set(ROUTES) == set(), "a row for a call the URL conf no longer has"
+
+
+def test_every_row_names_each_role():
+    assert {key: sorted(roles) for key, roles in EXPECTED.items() if set(roles) != set(ROLES)} == {}
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize(("name", "method"), ROUTES)
+def test_each_caller_gets_what_the_matrix_says(name, method, role, client_as, shopper, rows):
+    expected = EXPECTED.get((name, method), {}).get(role, "no row")
+    client = client_as("shop_admin" if role == "admin" else role)
+    # After the sign-in: it moves last_login, which a reset token is made from.
+    shopper.refresh_from_db()
+    kwargs, body, format = call(name, method, shopper, rows)
+
+    answer = getattr(client, method.lower())(reverse(name, kwargs=kwargs), body, format=format)
+
+    status = OK if 200 <= answer.status_code < 300 else answer.status_code
+    assert status == expected, f"{method} {answer.request['PATH_INFO']} as {role}: {answer.content[:300]}"
