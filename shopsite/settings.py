@@ -42,6 +42,9 @@ SECRET_KEY = _secret_key()
 # Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
 SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# `make run` sets SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults, which the
+# environment and .env still override. It is never meant for a live shop.
+SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -154,6 +157,25 @@ if AWS_STORAGE_BUCKET_NAME:
 # webpack already puts a content hash in every file name; tell whitenoise those never change.
 WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+\.[0-9a-f]{8,}\..+$"
 
+# HTTPS: on for a live shop (DEBUG off, not the demo), off for `make run` and the tests, which speak
+# plain HTTP on loopback. A load balancer that ends TLS says so with X-Forwarded-Proto, which gunicorn
+# trusts only from FORWARDED_ALLOW_IPS (gunicorn.conf.py).
+SHOP_HTTPS = env.bool("SHOP_HTTPS", default=not (DEBUG or SHOP_DEMO))
+if SHOP_HTTPS:
+    SECURE_SSL_REDIRECT = True
+    # The load balancer's health check comes over plain HTTP and must not be sent away.
+    SECURE_REDIRECT_EXEMPT = [r"^api/health$"]
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    # Browsers remember for a year to come only over HTTPS, to every subdomain; preload asks to be
+    # built into browsers, which happens only once the domain is submitted (docs/DEPLOY.md).
+    SECURE_HSTS_SECONDS = env.int("SHOP_HSTS_SECONDS", default=31_536_000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env.bool("SHOP_HSTS_INCLUDE_SUBDOMAINS", default=True)
+    SECURE_HSTS_PRELOAD = env.bool("SHOP_HSTS_PRELOAD", default=True)
+# Django's defaults already send nosniff, X-Frame-Options DENY, Referrer-Policy same-origin and
+# Cross-Origin-Opener-Policy same-origin; the sign-in cookie is never readable from JavaScript.
+SESSION_COOKIE_HTTPONLY = True
+
 # Uploads above this size go to a temporary file instead of memory.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
@@ -170,7 +192,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
-        "rest_framework.parsers.JSONParser",
+        "shopsite.parsers.JSONParser",
         "rest_framework.parsers.MultiPartParser",
         "rest_framework.parsers.FormParser",
     ],
@@ -258,9 +280,6 @@ SHOP_SOCIAL_LINKS = env.json(
         "YouTube": "https://www.youtube.com/",
     },
 )
-# `make run` sets SHOP_DEMO: the demo's admins and test payments become the defaults, which the
-# environment and .env still override. It is never meant for a live shop.
-SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
 DEMO_ADMIN_EMAILS = ["admin@sneakers.test", "boss@sneakers.test"]
 # The spec's two fixed administrators. An address here makes an admin only once it is verified.
 SHOP_ADMIN_EMAILS = [
@@ -291,6 +310,9 @@ if IDENTITY_PROVIDER == "firebase" and not FIREBASE_PROJECT_ID:
 # With it set, firebase-admin skips the signature and expiry checks of ID tokens: anyone could be anyone.
 if env.str("FIREBASE_AUTH_EMULATOR_HOST", default="") and not DEBUG:
     raise ImproperlyConfigured("FIREBASE_AUTH_EMULATOR_HOST turns off the ID token checks: only with DJANGO_DEBUG=1.")
+# The test gateway ships pairs for card numbers printed in Stripe's documentation: never in a live shop.
+if SHOP_ALLOW_TEST_PAYMENTS and not (DEBUG or SHOP_DEMO):
+    raise ImproperlyConfigured("SHOP_ALLOW_TEST_PAYMENTS takes fake cards: only with DJANGO_DEBUG=1 or SHOP_DEMO=1.")
 if PAYMENT_GATEWAY not in ("test", "stripe"):
     raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
 if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY):

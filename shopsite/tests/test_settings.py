@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from django.conf import settings
 
 
 def start_django(tmp_path, code: str = "", **env) -> subprocess.CompletedProcess:
@@ -62,3 +63,60 @@ def test_stripe_without_its_keys_stops_the_start(tmp_path):
     result = start_django(tmp_path, PAYMENT_GATEWAY="stripe", STRIPE_SECRET_KEY="sk_test_x")
     assert result.returncode != 0
     assert "STRIPE_PUBLISHABLE_KEY" in result.stderr
+
+
+def deploy_check(tmp_path, **env) -> subprocess.CompletedProcess:
+    """`manage.py check --deploy --fail-level WARNING` in a fresh process with only the given environment."""
+    environment = {"PATH": "/usr/bin:/bin", "SHOP_VAR_DIR": str(tmp_path), **env}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=settings.BASE_DIR,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+LIVE = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k3y-" + "x7Qp9zL2mV" * 6}
+
+
+def test_a_live_shop_passes_the_deploy_check(tmp_path):
+    result = deploy_check(tmp_path, **LIVE)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_the_deploy_check_fails_a_shop_left_on_plain_http(tmp_path):
+    result = deploy_check(tmp_path, SHOP_HTTPS="0", **LIVE)
+    assert result.returncode != 0
+    assert "security.W008" in result.stderr  # SECURE_SSL_REDIRECT
+    assert "security.W012" in result.stderr  # SESSION_COOKIE_SECURE
+
+
+def test_a_live_shop_speaks_https_only(tmp_path):
+    code = (
+        "from django.conf import settings as s; "
+        "print(s.SECURE_SSL_REDIRECT, s.SESSION_COOKIE_SECURE, s.CSRF_COOKIE_SECURE, s.SECURE_HSTS_SECONDS, "
+        "s.SECURE_HSTS_INCLUDE_SUBDOMAINS, s.SECURE_HSTS_PRELOAD, s.SECURE_REDIRECT_EXEMPT)"
+    )
+    result = start_django(tmp_path, code, **LIVE)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "True True True 31536000 True True ['^api/health$']"
+
+
+@pytest.mark.parametrize("env", [{"DJANGO_DEBUG": "1"}, {"SHOP_DEMO": "1"}])
+def test_make_run_and_debug_serve_plain_http(tmp_path, env):
+    assert setting_in_fresh_process("SHOP_HTTPS", tmp_path, **env) == "False"
+    assert setting_in_fresh_process("SECURE_SSL_REDIRECT", tmp_path, **env) == "False"
+
+
+def test_test_payments_stop_a_live_start(tmp_path):
+    result = start_django(tmp_path, SHOP_ALLOW_TEST_PAYMENTS="1", **LIVE)
+    assert result.returncode != 0
+    assert "SHOP_ALLOW_TEST_PAYMENTS" in result.stderr
+
+
+@pytest.mark.parametrize("env", [{"DJANGO_DEBUG": "1"}, {"SHOP_DEMO": "1"}])
+def test_test_payments_start_in_debug_or_the_demo(tmp_path, env):
+    assert setting_in_fresh_process("SHOP_ALLOW_TEST_PAYMENTS", tmp_path, SHOP_ALLOW_TEST_PAYMENTS="1", **env) == "True"
