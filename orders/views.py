@@ -2,7 +2,6 @@
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
-from rest_framework.parsers import JSONParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -12,6 +11,7 @@ from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin
 from shopsite.inputs import validated
 from shopsite.openapi import errors
 from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.parsers import JSONParser
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services

@@ -1,5 +1,6 @@
 """Domain errors and the one handler that turns every error into the API's JSON shape."""
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -65,3 +66,12 @@ def server_error(request, *args, **kwargs):
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Server error.", "code": "server_error"}, status=500)
     return defaults.server_error(request, *args, **kwargs)
+
+
+def bad_request(request, exception, *args, **kwargs):
+    """Django's 400 handler (a request it refused before any view): JSON under /api/, its page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return defaults.bad_request(request, exception, *args, **kwargs)
+    if isinstance(exception, RequestDataTooBig):
+        return JsonResponse({"detail": "The request is too large.", "code": "too_large"}, status=413)
+    return JsonResponse({"detail": "Bad request.", "code": "bad_request"}, status=400)

@@ -35,4 +35,5 @@ if isinstance(default_storage, FileSystemStorage):
 
 urlpatterns.append(re_path(r"^(?!(?:api|django-admin|static|media)(?:/|$)).*$", page_shell, name="page-shell"))
 
+handler400 = "shopsite.errors.bad_request"
 handler500 = "shopsite.errors.server_error"
