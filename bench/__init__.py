@@ -1,0 +1,1 @@
+"""The shop under load: `make bench` (README.md beside this file)."""
