@@ -7,6 +7,7 @@ from django.db.models import Count, Sum
 
 from shopsite.images import InvalidImage, image_normalize
 
+from .cache import catalog_version_bump
 from .models import Brand, Shoe, StockEntry
 from .serializers import SHOE_IMAGE_MAX_SIDE
 
@@ -84,10 +85,13 @@ class ShoeAdmin(admin.ModelAdmin):
     @admin.action(description="Put the selected shoes on sale")
     def put_on_sale(self, request, queryset):
         queryset.update(on_sale=True)
+        # update() sends no post_save: the catalogue's cached answers must be told.
+        catalog_version_bump()
 
     @admin.action(description="End the sale of the selected shoes")
     def end_sale(self, request, queryset):
         queryset.update(on_sale=False)
+        catalog_version_bump()
 
 
 @admin.register(StockEntry)

@@ -6,3 +6,8 @@ from django.apps import AppConfig
 class CatalogConfig(AppConfig):
     name = "catalog"
     verbose_name = "Catalogue"
+
+    def ready(self) -> None:
+        from .cache import signals_connect
+
+        signals_connect()

@@ -10,6 +10,7 @@ from django.core.files.storage import default_storage
 from django.db import transaction
 from PIL import Image, ImageDraw, ImageFont
 
+from .cache import catalog_version_bump
 from .models import Brand, Shoe, StockEntry
 
 BRANDS = ["Nike", "Adidas", "Puma", "Reebok", "New Balance", "Asics", "Vans", "Converse", "Jordan", "Saucony"]
@@ -164,4 +165,6 @@ def demo_catalogue_seed(*, count: int, batch_size: int = 2000) -> int:
                 for shoe, spec in zip(shoes, batch, strict=True)
                 for size, quantity in spec.stock.items()
             )
+            # bulk_create() sends no post_save: the catalogue's cached answers are told once per batch.
+            catalog_version_bump()
     return len(missing)

@@ -21,6 +21,7 @@ from rest_framework import serializers
 
 from shopsite.images import MAX_UPLOAD_BYTES, TOO_BIG, InvalidImage, image_normalize, upload_stored
 
+from .cache import catalog_version_bump
 from .models import Brand, Shoe, StockEntry, size_label
 from .serializers import SHOE_IMAGE_MAX_SIDE, PriceField, QuantityField, SizeField, TextField
 
@@ -431,6 +432,8 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
         StockEntry.objects.bulk_create(new_entries, batch_size=1000)
         _rows_update(StockEntry, changed_entries, ["quantity", "updated_at"])
         _pictures_delete_on_commit(old_pictures)
+        # Bulk writes and raw UPDATEs send no signals; one bump, after the commit, covers the whole import.
+        catalog_version_bump()
     return {
         "shoes_created": len(new_shoes),
         "shoes_updated": len(plans) - len(new_shoes) - unchanged,

@@ -1,6 +1,7 @@
 """Brands, shoes and stock: what the shop sells and how many pairs of each size it holds."""
 
 from decimal import Decimal
+from functools import lru_cache
 
 from django.db import models
 from django.db.models import Q
@@ -53,6 +54,13 @@ class Shoe(models.Model):
         ]
         indexes = [
             models.Index(fields=["on_sale", "price"], name="catalog_shoe_on_sale_price"),
+            # Each page of a list is read off one of these in order, instead of sorting the whole table: the
+            # catalogue newest first, a brand's collection (see ShoeFilter.filter_brand) newest or cheapest first,
+            # and the price sorts (ties, newest first, are sorted within each price).
+            models.Index(fields=["-created_at", "-id"], name="catalog_shoe_newest"),
+            models.Index(fields=["brand", "-created_at", "-id"], name="catalog_shoe_brand_newest"),
+            models.Index(fields=["brand", "price"], name="catalog_shoe_brand_price"),
+            models.Index(fields=["price"], name="catalog_shoe_price"),
         ]
 
     def __str__(self) -> str:
@@ -61,9 +69,7 @@ class Shoe(models.Model):
     @property
     def rating(self) -> Decimal | None:
         """The average of its reviews' stars, to one decimal; None before the first review."""
-        if not self.review_count:
-            return None
-        return (Decimal(self.rating_total) / self.review_count).quantize(Decimal("0.1"))
+        return rating_of(total=self.rating_total, count=self.review_count)
 
 
 class StockEntry(models.Model):
@@ -93,6 +99,31 @@ class StockEntry(models.Model):
         return size_label(self.size)
 
 
+@lru_cache(maxsize=256)
 def size_label(size: Decimal) -> str:
     """9 -> "9", 9.5 -> "9.5"."""
+    # Kept: a page of shoes labels hundreds of sizes, all among the few a shop sells.
     return f"{size.normalize():f}"
+
+
+def rating_of(*, total: int, count: int) -> Decimal | None:
+    """The average of count reviews' stars adding up to total, to one decimal; None without reviews."""
+    if not count:
+        return None
+    return (Decimal(total) / count).quantize(Decimal("0.1"))
+
+
+class CatalogVersion(models.Model):
+    """One row whose number every catalogue write moves on: cached catalogue answers are kept per number.
+
+    It lives in the database, not in the cache, so that every gunicorn worker sees a write even when each
+    keeps its own local-memory cache (catalog.cache says how soon).
+    """
+
+    n = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"catalogue version {self.n}"

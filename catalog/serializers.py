@@ -1,10 +1,13 @@
 """The catalogue on the wire: the spec's field names out, the admin forms' rules in (SPEC.md §5)."""
 
 import re
+from collections.abc import Iterable
 from decimal import Decimal
-from functools import cache
+from functools import cache, lru_cache
 
+from django.core.signals import setting_changed
 from django.core.validators import RegexValidator
+from django.dispatch import receiver
 from django.templatetags.static import static
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -13,7 +16,7 @@ from rest_framework import serializers
 from shopsite.images import ImageUploadField
 
 from . import selectors
-from .models import Brand, Shoe, StockEntry, size_label
+from .models import Brand, Shoe, StockEntry, rating_of, size_label
 from .services import MAX_STOCK_PER_SIZE
 
 SHOE_IMAGE_MAX_SIDE = 1200
@@ -28,9 +31,28 @@ def placeholder_image_url() -> str:
     return static("img/shoe-placeholder.svg")
 
 
+_image_field = Shoe._meta.get_field("image")
+
+
+@lru_cache(maxsize=4096)
+def image_url(name: str) -> str:
+    """The URL of a stored shoe picture (as FieldFile.url gives it), or the shop's placeholder for none."""
+    # Kept per name: the storage's url() took a third of building a page of answers. Public URLs only
+    # (settings turn AWS_QUERYSTRING_AUTH off): a signed one would expire in here.
+    return _image_field.storage.url(name) if name else placeholder_image_url()
+
+
+@receiver(setting_changed)
+def _urls_forget(*, setting: str, **kwargs) -> None:
+    # Settings change only under tests; a URL kept from before would point to the old place.
+    if setting in ("MEDIA_URL", "STATIC_URL", "STORAGES") or setting.startswith("AWS_"):
+        image_url.cache_clear()
+        placeholder_image_url.cache_clear()
+
+
 def shoe_image_url(shoe: Shoe) -> str:
     """The shoe's picture, or the shop's placeholder when it has none."""
-    return shoe.image.url if shoe.image else placeholder_image_url()
+    return image_url(shoe.image.name)
 
 
 class StockEntrySerializer(serializers.ModelSerializer):
@@ -71,6 +93,41 @@ class ShoeSerializer(serializers.ModelSerializer):
 
     def get_image(self, shoe: Shoe) -> str:
         return shoe_image_url(shoe)
+
+
+def shoe_answers(rows: Iterable[dict]) -> list[dict]:
+    """What ShoeSerializer answers for these rows of selectors.shoe_rows(), built without it.
+
+    The serializer runs a dozen field objects per shoe and its stock; the catalogue's reads answer pages of
+    shoes all day, so they map plain rows to the wire names here. The JSON must stay the serializer's, key for
+    key and type for type: tests/test_shoe_answers.py compares the two (writes and the schema keep the serializer).
+    """
+    rows = list(rows)
+    stock = selectors.stock_rows(shoe_ids=[row["id"] for row in rows])
+    return [
+        {
+            "_id": row["id"],
+            "name": row["name"],
+            "brand": row["brand_name"],
+            "image": image_url(row["image"]),
+            "description": row["description"],
+            "color": row["color"],
+            # The renderer turns the serializer's Decimal into this very float.
+            "price": float(row["price"]),
+            "onSale": bool(row["on_sale"]),
+            "stock": [
+                {"_id": entry_id, "size": size_label(size), "quantity": quantity}
+                for entry_id, size, quantity in stock.get(row["id"], ())
+            ],
+            "rating": _number(rating_of(total=row["rating_total"], count=row["review_count"])),
+            "reviewCount": row["review_count"],
+        }
+        for row in rows
+    ]
+
+
+def _number(value: Decimal | None) -> float | None:
+    return None if value is None else float(value)
 
 
 class BrandSerializer(serializers.ModelSerializer):

@@ -10,6 +10,7 @@ from django.utils import timezone
 from shopsite.images import upload_stored
 
 from . import selectors
+from .cache import catalog_version_bump
 from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
 from .models import Brand, Shoe, StockEntry, size_label
 
@@ -113,6 +114,8 @@ def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, 
         except IntegrityError:
             # Another admin created this size a moment ago: add to theirs.
             entries.update(quantity=F("quantity") + quantity, updated_at=timezone.now())
+    # update() sends no post_save, so the catalogue's cached answers are told here.
+    catalog_version_bump()
     entry = entries.get()
     if entry.quantity > MAX_STOCK_PER_SIZE:
         raise StockLimitExceeded(

@@ -8,11 +8,12 @@ from rest_framework.views import APIView
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
 from shopsite.openapi import errors
-from shopsite.pagination import OptionalLimitOffsetPagination
 
 from . import selectors, services
+from .cache import cached_answer
 from .filters import ShoeFilter
 from .models import size_label
+from .pagination import CountCachedPagination
 from .serializers import (
     BrandCreateAnswer,
     BrandCreateInput,
@@ -23,20 +24,41 @@ from .serializers import (
     ShoeUpdateInput,
     StockAddAnswer,
     StockAddInput,
+    shoe_answers,
 )
 
 
+class CachedListMixin:
+    """A list whose GET is answered through the catalogue's response cache."""
+
+    pagination_class = CountCachedPagination
+
+    def get(self, request, *args, **kwargs):
+        return cached_answer(self, lambda: self.list(request, *args, **kwargs))
+
+
+class ShoeRowsListMixin(CachedListMixin):
+    """A list of shoes answered from plain rows (shoe_answers); ShoeSerializer stays the schema's."""
+
+    serializer_class = ShoeSerializer
+
+    def list(self, request, *args, **kwargs):
+        rows = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(rows)
+        if page is not None:
+            return self.get_paginated_response(shoe_answers(page))
+        return Response(shoe_answers(rows))
+
+
 @extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(400, 403)}))
-class ShoeListView(generics.ListAPIView):
+class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes (?name=, ?brand=, limit/offset) and, for admins, POST /shoes."""
 
     permission_classes = [IsShopAdminOrReadOnly]
-    serializer_class = ShoeSerializer
     filterset_class = ShoeFilter
-    pagination_class = OptionalLimitOffsetPagination
 
     def get_queryset(self):
-        return selectors.shoe_list()
+        return selectors.shoe_rows()
 
     @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer, **errors(400, 401, 403)})
     def post(self, request):
@@ -45,16 +67,14 @@ class ShoeListView(generics.ListAPIView):
 
 
 @extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(403)}))
-class ShoeOnSaleListView(generics.ListAPIView):
+class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes/onSale, cheapest first."""
 
     permission_classes = [IsShopAdminOrReadOnly]
-    serializer_class = ShoeSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_queryset(self):
-        return selectors.shoe_on_sale_list()
+        return selectors.shoe_on_sale_rows()
 
 
 class ShoeColorListView(APIView):
@@ -68,7 +88,7 @@ class ShoeColorListView(APIView):
     )
     def get(self, request):
         brand = request.query_params.get("brand", "")[:40]
-        return Response(selectors.shoe_color_list(brand=brand))
+        return cached_answer(self, lambda: Response(selectors.shoe_color_list(brand=brand)))
 
 
 class ShoeDetailView(APIView):
@@ -78,7 +98,7 @@ class ShoeDetailView(APIView):
 
     @extend_schema(responses={200: ShoeSerializer, **errors(403, 404)})
     def get(self, request, pk: int):
-        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
+        return cached_answer(self, lambda: Response(shoe_answers([selectors.shoe_row_get(shoe_id=pk)])[0]))
 
     @extend_schema(request=ShoeUpdateInput, responses={200: ShoeSerializer, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
@@ -123,12 +143,11 @@ class ShoeOnSaleView(APIView):
 
 
 @extend_schema_view(get=extend_schema(responses={200: BrandSerializer, **errors(403)}))
-class BrandListView(generics.ListAPIView):
+class BrandListView(CachedListMixin, generics.ListAPIView):
     """GET /brands and, for admins, POST /brands {name}."""
 
     permission_classes = [IsShopAdminOrReadOnly]
     serializer_class = BrandSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_queryset(self):

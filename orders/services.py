@@ -14,6 +14,7 @@ from django.db.models import Case, F, PositiveSmallIntegerField, Q, When
 from django.utils import timezone
 
 from accounts.models import User
+from catalog.cache import catalog_version_bump
 from catalog.models import StockEntry
 from mailing.services import mail_send
 
@@ -88,6 +89,9 @@ def _order_reserve(*, user: User, payment_method_id: str, lines: list[CartLine],
             entries.append(line.entry)
         # One UPDATE for every line; safe to write the new quantities because the rows are locked.
         StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
+        # The shoes' answers show their stock. The bump runs after the commit, outside this transaction, so the
+        # version's row is never locked while the stock rows are.
+        catalog_version_bump()
         OrderLine.objects.bulk_create(
             OrderLine(
                 order=order,
@@ -125,6 +129,7 @@ def _stock_return(*, order: Order, payment: str, decline_message: str = "") -> b
             entry.quantity += taken[entry.pk]
             entry.updated_at = now
         StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
+        catalog_version_bump()
     order.payment, order.decline_message, order.charging_until = payment, decline_message, None
     return True
 

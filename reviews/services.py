@@ -4,6 +4,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from accounts.models import User
+from catalog.cache import catalog_version_bump
 from catalog.models import Shoe
 from orders.selectors import shoe_received_by
 
@@ -16,6 +17,8 @@ def _shoe_rating_add(*, shoe_id: int, reviews: int, stars: int) -> None:
     Shoe.objects.filter(pk=shoe_id).update(
         review_count=F("review_count") + reviews, rating_total=F("rating_total") + stars
     )
+    # The shoe's answers show its rating; update() sends no post_save.
+    catalog_version_bump()
 
 
 def review_create(*, user: User, shoe: Shoe, text: str, rating: int) -> Review:

@@ -302,6 +302,8 @@ SHOP_CURRENCY = "usd"
 # A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
 # `manage.py release_stale_reservations` settles it.
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
+# Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
+SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
 
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     raise ImproperlyConfigured(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")

@@ -1,18 +1,42 @@
-"""The list calls run the same few SQL queries however many shoes and sizes there are."""
+"""The catalogue's reads run the same few SQL queries however many shoes and sizes there are.
+
+Every read asks the catalogue's version (one primary-key query, catalog.cache). Warm, that is all it runs; an
+anonymous read may even trust a version another read asked for a moment ago (test_catalog_cache), which these
+tests turn off to count the queries of the read itself. Cold, the list runs the version, its page and that page's
+stock, plus a COUNT for the first page asked of each version and filters: one query more than before the cache,
+and the COUNT is no longer run on every page.
+"""
 
 from decimal import Decimal
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalog.models import Brand, Shoe, StockEntry
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("every_read_asks")]
 
-LIST_CALLS = ["/api/shoes", "/api/shoes?limit=28", "/api/shoes?name=runner", "/api/shoes?brand=nike",
-              "/api/shoes?brand=nike&color=red&ordering=-price&limit=6", "/api/shoes/colors?brand=nike",
-              "/api/shoes/onSale", "/api/shoes/onSale?limit=8", "/api/brands", "/api/brands?limit=4"]  # fmt: skip
+# Each read with the queries it runs cold: version, (COUNT when paged,) page, stock.
+LIST_CALLS = [
+    ("/api/shoes", 3),
+    ("/api/shoes?limit=28", 4),
+    ("/api/shoes?name=runner", 3),
+    ("/api/shoes?brand=nike", 3),
+    ("/api/shoes?brand=nike&color=red&ordering=-price&limit=6", 4),
+    ("/api/shoes/colors?brand=nike", 2),
+    ("/api/shoes/onSale", 3),
+    ("/api/shoes/onSale?limit=8", 4),
+    ("/api/brands", 2),
+    ("/api/brands?limit=4", 3),
+]
+PAGED_CALLS = [(path, cold) for path, cold in LIST_CALLS if "limit=" in path]
+
+
+@pytest.fixture
+def every_read_asks(monkeypatch):
+    monkeypatch.setattr("catalog.cache.VERSION_TRUST_SECONDS", 0)
 
 
 def make_catalogue(*, shoes: int, sizes: int) -> None:
@@ -34,19 +58,70 @@ def queries_for(client, path: str) -> int:
     return len(queries)
 
 
-@pytest.mark.parametrize("path", LIST_CALLS)
-def test_list_calls_run_at_most_3_queries_whatever_the_size_of_the_catalogue(api_client, path):
+@pytest.mark.parametrize(("path", "cold"), LIST_CALLS)
+def test_cold_reads_run_the_same_few_queries_whatever_the_size_of_the_catalogue(
+    api_client, django_capture_on_commit_callbacks, path, cold
+):
     counts = {}
     for shoes, sizes in [(1, 1), (1, 12), (50, 1), (50, 12)]:
-        Shoe.objects.all().delete()
-        Brand.objects.all().delete()
-        make_catalogue(shoes=shoes, sizes=sizes)
+        # Committed, as far as the version's bump is concerned: each catalogue is a new version, read cold.
+        with django_capture_on_commit_callbacks(execute=True):
+            Shoe.objects.all().delete()
+            Brand.objects.all().delete()
+            make_catalogue(shoes=shoes, sizes=sizes)
         counts[shoes, sizes] = queries_for(api_client, path)
 
-    assert max(counts.values()) <= 3, counts
-    assert len(set(counts.values())) == 1, counts
+    assert set(counts.values()) == {cold}, counts
 
 
-def test_a_signed_in_list_call_adds_only_the_session_and_the_user(api_client, shopper_client):
+@pytest.mark.parametrize(("path", "cold"), LIST_CALLS)
+def test_a_warm_read_runs_only_the_version_query(api_client, path, cold):
     make_catalogue(shoes=20, sizes=12)
-    assert queries_for(shopper_client, "/api/shoes") - queries_for(api_client, "/api/shoes") == 2
+    assert queries_for(api_client, path) == cold
+
+    with CaptureQueriesContext(connection) as queries:
+        assert api_client.get(path).status_code == 200
+
+    [version] = queries
+    assert "catalog_catalogversion" in version["sql"]
+
+
+@pytest.mark.parametrize("cache_seconds", [300, 0])
+@pytest.mark.parametrize(("path", "cold"), PAGED_CALLS)
+def test_the_next_pages_of_a_list_are_not_counted_again(api_client, settings, cache_seconds, path, cold):
+    settings.SHOP_CATALOG_CACHE_SECONDS = cache_seconds
+    make_catalogue(shoes=30, sizes=12)
+    assert queries_for(api_client, path) == cold
+
+    for offset in (1, 2):
+        with CaptureQueriesContext(connection) as queries:
+            assert api_client.get(f"{path}&offset={offset}").status_code == 200
+        assert len(queries) == cold - 1
+        assert not any("COUNT(" in query["sql"] for query in queries)
+
+
+def test_with_the_response_cache_off_every_read_runs_its_page_queries(api_client, settings):
+    settings.SHOP_CATALOG_CACHE_SECONDS = 0
+    make_catalogue(shoes=20, sizes=12)
+    assert queries_for(api_client, "/api/shoes?limit=28") == 4
+    # The count is still kept (it is keyed by the version too); the page and its stock are read again.
+    assert queries_for(api_client, "/api/shoes?limit=28") == 3
+    assert queries_for(api_client, "/api/shoes") == 3
+    assert queries_for(api_client, "/api/shoes") == 3
+
+
+def test_a_shoe_read_runs_three_queries_cold_and_one_warm(api_client):
+    make_catalogue(shoes=1, sizes=12)
+    path = f"/api/shoes/{Shoe.objects.get().pk}"
+    assert queries_for(api_client, path) == 3
+    assert queries_for(api_client, path) == 1
+
+
+def test_a_signed_in_read_adds_only_the_session_and_the_user(api_client, shopper_client):
+    make_catalogue(shoes=20, sizes=12)
+    cold, warm = queries_for(shopper_client, "/api/shoes"), queries_for(shopper_client, "/api/shoes")
+    cache.clear()
+
+    assert cold - queries_for(api_client, "/api/shoes") == 2
+    assert warm - queries_for(api_client, "/api/shoes") == 2
+    assert warm == 3
