@@ -11,9 +11,10 @@ timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 # Keep-alive suits a load balancer in front; it saves a TCP handshake per request.
 keepalive = 5
-# Restart workers now and then so a slow leak can never take the shop down.
-max_requests = 2000
-max_requests_jitter = 200
+# Restart workers now and then so a slow leak can never take the shop down; not too often, as a new
+# worker imports Django afresh and starts with an empty local-memory cache.
+max_requests = 20000
+max_requests_jitter = 2000
 accesslog = "-"
 # One JSON line per request, with the id the app gave it (X-Request-ID), beside the app's own JSON log
 # lines. Only fields that cannot hold a quote: the path is URL-encoded, the rest are numbers or tokens.
