@@ -24,3 +24,8 @@ access_log_format = (
 )
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# gunicorn's control socket (gunicornc) defaults to one path per user, which a second shop on the
+# machine (a bench, another checkout) would take over: one per var/ directory instead.
+control_socket = os.path.join(
+    os.environ.get("SHOP_VAR_DIR", os.path.join(os.path.dirname(__file__), "var")), "gunicorn.ctl"
+)
