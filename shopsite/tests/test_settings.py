@@ -120,3 +120,21 @@ def test_test_payments_stop_a_live_start(tmp_path):
 @pytest.mark.parametrize("env", [{"DJANGO_DEBUG": "1"}, {"SHOP_DEMO": "1"}])
 def test_test_payments_start_in_debug_or_the_demo(tmp_path, env):
     assert setting_in_fresh_process("SHOP_ALLOW_TEST_PAYMENTS", tmp_path, SHOP_ALLOW_TEST_PAYMENTS="1", **env) == "True"
+
+
+def test_a_live_shop_redirects_plain_http_and_sends_its_security_headers(tmp_path):
+    code = (
+        "from django.test import Client; c = Client(); "
+        "plain = c.get('/api/nothing-here'); tls = c.get('/api/nothing-here', secure=True); "
+        "print(plain.status_code, plain['Location']); "
+        "print(tls.status_code, tls['Strict-Transport-Security']); "
+        "print(tls['X-Content-Type-Options'], tls['Referrer-Policy'], tls['Cross-Origin-Opener-Policy'])"
+    )
+    result = start_django(tmp_path, code, DJANGO_ALLOWED_HOSTS="testserver", **LIVE)
+    assert result.returncode == 0, result.stderr
+    printed = [line for line in result.stdout.splitlines() if not line.startswith("{")]  # not the JSON log lines
+    assert printed == [
+        "301 https://testserver/api/nothing-here",
+        "404 max-age=31536000; includeSubDomains; preload",
+        "nosniff same-origin same-origin",
+    ]
