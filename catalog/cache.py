@@ -10,7 +10,9 @@ worker. After restoring a database backup, clear the cache (Redis): the restored
 """
 
 import hashlib
+import logging
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
@@ -23,6 +25,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .models import Brand, CatalogVersion, Shoe, StockEntry
+
+logger = logging.getLogger(__name__)
 
 # Longer query strings are answered but not kept: no screen sends one, and each would be one more entry.
 MAX_CACHED_QUERY = 512
@@ -46,12 +50,12 @@ def catalog_version(*, trusted: bool = False) -> int:
     """The catalogue's version, from the database; when trusted, possibly as another read got it up to a second ago."""
     if not (trusted and VERSION_TRUST_SECONDS):
         return _version_read()
-    version = cache.get(_TRUSTED_KEY)
+    version = _cached("get", _TRUSTED_KEY)
     if version is None:
         version = _version_read()
         # add, not set: an older number must not replace a newer one another read has just kept. (A bump between
         # this read and this add still leaves the older one trusted: for VERSION_TRUST_SECONDS at most.)
-        cache.add(_TRUSTED_KEY, version, VERSION_TRUST_SECONDS)
+        _cached("add", _TRUSTED_KEY, version, VERSION_TRUST_SECONDS)
     return version
 
 
@@ -87,7 +91,7 @@ def _version_bump_now() -> None:
         with connection.cursor() as cursor:
             cursor.execute(f"UPDATE {_TABLE} SET n = n + 1 WHERE id = %s", [_ROW])
             if cursor.rowcount:
-                cache.delete(_TRUSTED_KEY)
+                _cached("delete", _TRUSTED_KEY)
                 return
         # The row is gone (a flushed test database): make it, then move it on like any other bump.
         CatalogVersion.objects.bulk_create([CatalogVersion(pk=_ROW)], ignore_conflicts=True)
@@ -120,14 +124,14 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     version = catalog_version(trusted=not request.user.is_authenticated)
     request.catalog_version = version
     key = _answer_key(request, version)
-    if key is not None and (body := cache.get(key)) is not None:
+    if key is not None and (body := _cached("get", key)) is not None:
         return _rendered(request, body)
     response = build()
     if key is None or response.status_code != 200:
         return response
     # Kept as the rendered bytes, so a hit renders nothing; rendered as DRF would render this very response.
     body = request.accepted_renderer.render(response.data, request.accepted_media_type, view.get_renderer_context())
-    cache.set(key, body, settings.SHOP_CATALOG_CACHE_SECONDS)
+    _cached("set", key, body, settings.SHOP_CATALOG_CACHE_SECONDS)
     return _rendered(request, body)
 
 
@@ -140,9 +144,9 @@ def count_cached(request: Request, count: Callable[[], int]) -> int:
     if query is None:
         return count()
     key = _key("count", version, f"{request.path}?{query}")
-    if (total := cache.get(key)) is None:
+    if (total := _cached("get", key)) is None:
         total = count()
-        cache.set(key, total, COUNT_SECONDS)
+        _cached("set", key, total, COUNT_SECONDS)
     return total
 
 
@@ -168,6 +172,20 @@ def _query(request: Request, *, leave_out: tuple[str, ...] = ()) -> str | None:
     # Sorted by name only, a stable sort: of a repeated parameter the last value counts, so its values keep their order.
     pairs = sorted(parse_qsl(raw, keep_blank_values=True), key=lambda pair: pair[0])
     return urlencode([(name, value) for name, value in pairs if name not in leave_out])
+
+
+def _cached(operation: str, *args: Any) -> Any:
+    """cache.<operation>(*args), or None when the cache does not answer (Redis down or unreachable).
+
+    The cache only saves work: without it every catalogue read is built from the database, as with
+    SHOP_CATALOG_CACHE_SECONDS=0, and the shop stays open while the cache is brought back.
+    """
+    try:
+        return getattr(cache, operation)(*args)
+    # Any failure of the cache's client (refused, timed out, out of memory) means the same here: do without it.
+    except Exception as error:
+        logger.warning("The catalogue cache did not answer (%s: %s): answering without it", type(error).__name__, error)
+        return None
 
 
 def _key(kind: str, version: int, text: str) -> str:

@@ -352,3 +352,18 @@ def test_a_save_or_a_delete_of_any_catalogue_row_moves_the_version(committed, fa
         with committed():
             write()
         assert catalog_version() > before
+
+
+# Nothing listens on port 1: Django's Redis cache, through the real redis client, is refused at once.
+REDIS_DOWN = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:1/0"}
+}
+
+
+def test_the_catalogue_answers_while_its_cache_is_down(client, shoe, settings, caplog):
+    expected = client.get("/api/shoes?limit=28").json()
+    settings.CACHES = REDIS_DOWN
+    for path in ("/api/shoes?limit=28", "/api/shoes?limit=28", f"/api/shoes/{shoe.pk}", "/api/brands"):
+        assert client.get(path).status_code == 200
+    assert client.get("/api/shoes?limit=28").json() == expected
+    assert "The catalogue cache did not answer (ConnectionError" in caplog.text
