@@ -42,7 +42,8 @@ PYTHON = sys.executable
 GUNICORN = str(Path(sys.executable).parent / "gunicorn")
 # Where PostgreSQL is looked for (no database name: the bench makes its own).
 POSTGRES_SERVER = os.environ.get("BENCH_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/")
-DATABASE_NAME = "shop_bench"
+# BENCH_DATABASE lets two benches (two checkouts of the shop) run on one PostgreSQL without dropping each other's.
+DATABASE_NAME = os.environ.get("BENCH_DATABASE", "shop_bench")
 # The bench's servers sign sessions with it; it signs nothing outside the bench's own throwaway database.
 SECRET_KEY = "bench-only-secret-key-not-for-any-live-shop-0123456789"
 # The same load for every target: two wrk threads (the machine has two cores) and 16 open connections.
@@ -167,7 +168,7 @@ def say(message: str) -> None:
 
 
 def postgres_create() -> str | None:
-    """A fresh `shop_bench` database on the local PostgreSQL and its URL, or None when none answers."""
+    """A fresh bench database (`shop_bench`) on the local PostgreSQL and its URL, or None when none answers."""
     try:
         with psycopg.connect(POSTGRES_SERVER + "postgres", autocommit=True, connect_timeout=3) as admin:
             admin.execute(f"DROP DATABASE IF EXISTS {DATABASE_NAME} WITH (FORCE)")
