@@ -117,6 +117,16 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Redis down or hanging slows no request: short timeouts, and a breaker that lets each process's memory
+    # stand in for a few seconds before Redis is tried again (shopsite/cache.py). Options in the URL win.
+    CACHES["default"]["BACKEND"] = "shopsite.cache.ResilientRedisCache"
+    CACHES["default"]["OPTIONS"] = {
+        "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.25),
+        "socket_timeout": env.float("CACHE_READ_TIMEOUT", default=0.25),
+        "breaker_seconds": env.float("CACHE_BREAKER_SECONDS", default=5),
+        **CACHES["default"].get("OPTIONS", {}),
+    }
 
 AUTH_USER_MODEL = "accounts.User"
 # A password reset link works for an hour, as the hosted identity service's do.
