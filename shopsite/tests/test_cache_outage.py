@@ -6,10 +6,8 @@ connections the redis client opens, never seconds.
 """
 
 import ast
-import contextlib
 import logging
 import socket
-import threading
 
 import pytest
 import redis
@@ -19,6 +17,7 @@ from redis.connection import Connection
 import shopsite.cache
 from catalog.tests.factories import ShoeFactory
 
+from .silent_server import SilentServer
 from .test_settings import start_django
 
 pytestmark = pytest.mark.django_db
@@ -36,55 +35,6 @@ def redis_answers() -> bool:
 
 
 needs_redis = pytest.mark.skipif(not redis_answers(), reason="no Redis answers on 127.0.0.1:6379")
-
-
-def _swallow(peer: socket.socket) -> None:
-    try:
-        while peer.recv(65536):
-            pass
-    except OSError:
-        pass
-
-
-def _pipe(source: socket.socket, target: socket.socket) -> None:
-    try:
-        while data := source.recv(65536):
-            target.sendall(data)
-    except OSError:
-        pass
-
-
-class RedisFront:
-    """A port before Redis: silent (it accepts and reads, never answers: a hung Redis) or forwarding to the real one."""
-
-    def __init__(self) -> None:
-        self._listener = socket.create_server(("127.0.0.1", 0))
-        self.url = f"redis://127.0.0.1:{self._listener.getsockname()[1]}/{DATABASE}"
-        self.forwarding = False
-        self._sockets = [self._listener]
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                peer, _ = self._listener.accept()
-            except OSError:
-                return
-            self._sockets.append(peer)
-            if not self.forwarding:
-                threading.Thread(target=_swallow, args=(peer,), daemon=True).start()
-                continue
-            upstream = socket.create_connection(REAL_REDIS)
-            self._sockets.append(upstream)
-            for source, target in ((peer, upstream), (upstream, peer)):
-                threading.Thread(target=_pipe, args=(source, target), daemon=True).start()
-
-    def close(self) -> None:
-        for sock in self._sockets:
-            # shutdown wakes the thread blocked in accept() or recv(); close alone would not.
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)
-            sock.close()
 
 
 @pytest.fixture(autouse=True)
@@ -127,15 +77,20 @@ def refused_url() -> str:
 
 @pytest.fixture
 def front():
-    server = RedisFront()
+    """A Redis that hangs, until its `forward_to` is set to the real one."""
+    server = SilentServer()
     yield server
     server.close()
+
+
+def url_of(server: SilentServer) -> str:
+    return f"redis://127.0.0.1:{server.port}/{DATABASE}"
 
 
 @pytest.fixture
 def down_url(request, refused_url, front) -> str:
     """A Redis that refuses, or one that hangs."""
-    return refused_url if request.param == "refused" else front.url
+    return refused_url if request.param == "refused" else url_of(front)
 
 
 @pytest.fixture
@@ -291,11 +246,11 @@ def test_with_redis_up_everything_goes_through_one_connection_to_it(
 def test_health_says_degraded_while_redis_hangs_and_ok_once_it_is_back(
     api_client, empty_redis, use_redis, front, attempts, clock, caplog
 ):
-    cache = use_redis(front.url)
+    cache = use_redis(url_of(front))
     assert [sign_in(api_client).status_code for _ in range(3)] == [400] * 3
     assert api_client.get("/api/health").json()["cache"] == "degraded"
 
-    front.forwarding = True
+    front.forward_to = REAL_REDIS
     assert api_client.get("/api/health").json()["cache"] == "degraded"  # still within the pause
     clock.now += 5
     back = api_client.get("/api/health")
