@@ -114,6 +114,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Seconds one SQL statement, and one wait for a row or table lock, may take (0: no limit). PostgreSQL cuts what
+# runs longer, and the request answers 503 instead of holding its thread (shopsite/errors.py). Only the web
+# server's connections get them: shopsite/wsgi.py and asgi.py set SHOP_WEB_SERVER. Migrations, import_shoes,
+# seed_demo and bench/seed.py run through manage.py or their own script and take as long as they need.
+DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=5)
+DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("SHOP_WEB_SERVER", default=False):
+    # libpq's startup options: set as the connection opens, without a round trip of its own.
+    _limits = (
+        f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)} "
+        f"-c lock_timeout={round(DATABASE_LOCK_TIMEOUT * 1000)}"
+    )
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options["options"] = f"{_options['options']} {_limits}" if _options.get("options") else _limits
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
