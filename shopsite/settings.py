@@ -206,6 +206,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
+# Seconds of each wait on the mail server. Mails go out while the visitor's request waits (what fails stays pending
+# for send_pending_mail), so a mail server that hangs holds the request this long, inside its time budget.
+EMAIL_TIMEOUT = 5
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Sneaker Shop <shop@localhost>")
 # The shop's inbox for the contact form; the mail's Reply-To is the visitor, so staff just reply.
 SHOP_CONTACT_EMAIL = env.str("SHOP_CONTACT_EMAIL", default=DEFAULT_FROM_EMAIL)
