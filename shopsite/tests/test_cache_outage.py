@@ -18,7 +18,7 @@ import shopsite.cache
 from catalog.tests.factories import ShoeFactory
 
 from .silent_server import SilentServer
-from .test_settings import start_django
+from .test_settings import LIVE, start_django
 
 pytestmark = pytest.mark.django_db
 
@@ -304,7 +304,7 @@ def test_the_breaker_logs_when_it_opens_and_closes_only(clock, caplog):
 
 def cache_setting(tmp_path, **env) -> dict:
     code = "from django.conf import settings; print(repr(settings.CACHES['default']))"
-    result = start_django(tmp_path, code, DJANGO_SECRET_KEY="test-key", **env)
+    result = start_django(tmp_path, code, **LIVE, **env)
     assert result.returncode == 0, result.stderr
     return ast.literal_eval(result.stdout.strip().splitlines()[-1])
 

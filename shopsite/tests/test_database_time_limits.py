@@ -12,6 +12,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from .test_settings import LIVE
+
 SHOW_LIMITS = (
     "from django.db import connection\n"
     "with connection.cursor() as cursor:\n"
@@ -39,7 +41,7 @@ def run(tmp_path, args: list[str], **env) -> subprocess.CompletedProcess:
         "PATH": "/usr/bin:/bin",
         "DJANGO_SETTINGS_MODULE": "shopsite.settings",
         "SHOP_VAR_DIR": str(tmp_path),
-        "DJANGO_SECRET_KEY": "time-limits-test",
+        "DJANGO_SECRET_KEY": LIVE["DJANGO_SECRET_KEY"],
         "SHOP_HTTPS": "0",
         **env,
     }
