@@ -97,7 +97,7 @@ class ResilientRedisCache(RedisCache):
         seconds = float(options.pop("breaker_seconds", BREAKER_SECONDS))
         options.setdefault("socket_connect_timeout", CONNECT_TIMEOUT_SECONDS)
         options.setdefault("socket_timeout", TIMEOUT_SECONDS)
-        # The breaker is the retry: one attempt per call, so a dead Redis costs a request one timeout at most.
+        # The breaker is the retry: one attempt per call, so a dead Redis costs one timeout per breaker pause at most.
         options.setdefault("retry", Retry(NoBackoff(), 0))
         super().__init__(server, {**params, "OPTIONS": options})
         self._breaker = breaker_for(tuple(self._servers), seconds)
