@@ -5,10 +5,20 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() * 2 + 1))
-# Threads let a worker keep serving while one of its requests waits on the payment provider.
+# Threads let a worker keep serving while one of its requests waits on the payment provider. gunicorn would pick
+# the threaded worker by itself for threads > 1; named, it is the same whatever GUNICORN_THREADS says.
+worker_class = "gthread"
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+# What `timeout` does with threads: the worker's main thread tells the master it is alive every second while the
+# request threads work, so a slow request is NEVER cut by it, however long it runs. It only restarts a worker
+# whose whole process stopped (stuck in C code holding the GIL, deadlocked). What bounds a request is the shop's
+# own limits on each wait: PostgreSQL's statement and lock timeouts, Redis's timeouts and breaker, Stripe's,
+# Google's and the mail server's timeouts, which add up to less than a 30 s budget
+# (shopsite/tests/test_time_budget.py). A request that computes for long (no wait) is bounded by nothing here.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-graceful_timeout = 20
+# A restart (a deploy, kill -HUP, max_requests) lets running requests finish for this long, longer than the
+# request budget, so a checkout is never cut between its charge and its order.
+graceful_timeout = 35
 # Keep-alive suits a load balancer in front; it saves a TCP handshake per request.
 keepalive = 5
 # Restart workers now and then so a slow leak can never take the shop down; not too often, as a new

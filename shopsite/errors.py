@@ -1,10 +1,20 @@
 """Domain errors and the one handler that turns every error into the API's JSON shape."""
 
+import logging
+
 from django.core.exceptions import RequestDataTooBig
+from django.db import DatabaseError
 from django.http import Http404, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+logger = logging.getLogger(__name__)
+
+# PostgreSQL's SQLSTATEs for a statement it cut: query_canceled (statement_timeout) and lock_not_available
+# (lock_timeout), the time limits of the web server's connections (settings.py).
+DATABASE_TIME_LIMITS = {"57014", "55P03"}
+BUSY = "The shop is busy right now; please try again in a moment."
 
 
 class ShopError(Exception):
@@ -39,6 +49,13 @@ def exception_handler(exc, context):
     # (accounts.authentication) raise errors defined beside this module.
     from rest_framework.views import exception_handler as drf_exception_handler
 
+    if isinstance(exc, DatabaseError) and getattr(exc.__cause__, "sqlstate", None) in DATABASE_TIME_LIMITS:
+        # Its transaction was rolled back (a checkout cut after its charge is settled like a crashed one): the caller
+        # may send the request again.
+        logger.warning("A database statement ran past its time limit: %s", exc)
+        return Response(
+            {"detail": BUSY, "code": "busy"}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"}
+        )
     if isinstance(exc, ShopError):
         body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code, **exc.extra}
         return Response(body, status=exc.status_code)

@@ -114,9 +114,33 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 else:
     DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Seconds one SQL statement, and one wait for a row or table lock, may take (0: no limit). PostgreSQL cuts what
+# runs longer, and the request answers 503 instead of holding its thread (shopsite/errors.py). Only the web
+# server's connections get them: shopsite/wsgi.py and asgi.py set SHOP_WEB_SERVER. Migrations, import_shoes,
+# seed_demo and bench/seed.py run through manage.py or their own script and take as long as they need.
+DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=5)
+DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("SHOP_WEB_SERVER", default=False):
+    # libpq's startup options: set as the connection opens, without a round trip of its own.
+    _limits = (
+        f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)} "
+        f"-c lock_timeout={round(DATABASE_LOCK_TIMEOUT * 1000)}"
+    )
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options["options"] = f"{_options['options']} {_limits}" if _options.get("options") else _limits
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # Redis down or hanging slows no request: short timeouts, and a breaker that lets each process's memory
+    # stand in for a few seconds before Redis is tried again (shopsite/cache.py). Options in the URL win.
+    CACHES["default"]["BACKEND"] = "shopsite.cache.ResilientRedisCache"
+    CACHES["default"]["OPTIONS"] = {
+        "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.25),
+        "socket_timeout": env.float("CACHE_READ_TIMEOUT", default=0.25),
+        "breaker_seconds": env.float("CACHE_BREAKER_SECONDS", default=5),
+        **CACHES["default"].get("OPTIONS", {}),
+    }
 
 AUTH_USER_MODEL = "accounts.User"
 # A password reset link works for an hour, as the hosted identity service's do.
@@ -182,6 +206,9 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 vars().update(EMAIL_CONFIG)
+# Seconds of each wait on the mail server. Mails go out while the visitor's request waits (what fails stays pending
+# for send_pending_mail), so a mail server that hangs holds the request this long, inside its time budget.
+EMAIL_TIMEOUT = 5
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Sneaker Shop <shop@localhost>")
 # The shop's inbox for the contact form; the mail's Reply-To is the visitor, so staff just reply.
 SHOP_CONTACT_EMAIL = env.str("SHOP_CONTACT_EMAIL", default=DEFAULT_FROM_EMAIL)

@@ -94,6 +94,8 @@ class FakeGoogle:
         self.unreachable: set[str] = set()
         self.failing: set[str] = set()
         self.calls: list[tuple[str, str]] = []
+        # The timeout each call was sent with, by URL.
+        self.timeouts: dict[str, object] = {}
         # The Authorization header of each user lookup.
         self.lookup_authorizations: list[str | None] = []
         self.unexpected: list[str] = []
@@ -104,7 +106,9 @@ class FakeGoogle:
         # and its user lookup run as in production.
         fake = self
 
-        def send(adapter, request, *args, **kwargs):
+        # HTTPAdapter.send's own parameters: CacheControl's adapter passes them by position.
+        def send(adapter, request, stream=False, timeout=None, *args, **kwargs):
+            fake.timeouts[request.url] = timeout
             return fake._answer(adapter, request)
 
         monkeypatch.setattr(requests.adapters.HTTPAdapter, "send", send)

@@ -248,6 +248,21 @@ def test_the_user_lookup_carries_the_access_token_of_our_credential(credentialed
     assert credentialed_google.lookup_authorizations == [f"Bearer {ACCESS_TOKEN}"]
 
 
+def test_every_call_to_google_is_bounded_by_the_shop_s_timeout(google, monkeypatch):
+    # The shop's own app (firebase_app()), its Application Default Credentials found as on a Google Cloud host.
+    credential = google_credentials.Credentials(
+        token=None, refresh_token="1//refresh", client_id="client", client_secret="secret", token_uri=TOKEN_URL
+    )
+    monkeypatch.delenv("GOOGLE_APPLICATION_CREDENTIALS", raising=False)
+    monkeypatch.setattr("google.auth.default", lambda *args, **kwargs: (credential, PROJECT_ID))
+    firebase.firebase_app_delete()
+
+    response = bearer(google.id_token(UID, email=EMAIL)).post("/api/users", {})
+
+    assert response.status_code == 200
+    assert google.timeouts == {url: firebase.HTTP_TIMEOUT_SECONDS for url in (CERT_URL, TOKEN_URL, LOOKUP_URL)}
+
+
 def test_google_token_endpoint_out_of_reach_gives_503(credentialed_google):
     credentialed_google.unreachable.add(TOKEN_URL)
     response = bearer(credentialed_google.id_token(UID, email=EMAIL)).post("/api/users", {})

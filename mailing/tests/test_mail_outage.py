@@ -6,6 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from mailing.models import ContactMessage, NewsletterSignup
+from shopsite.tests.silent_server import SilentServer
 
 from .factories import ContactMessageFactory, NewsletterSignupFactory
 
@@ -125,3 +126,22 @@ def _run_command() -> str:
     out = StringIO()
     call_command("send_pending_mail", stdout=out)
     return out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_mail_server_that_never_answers_costs_the_request_one_timeout(api_client, settings, caplog):
+    # A real SMTP client against a port that accepts and never greets, as a hung mail server does.
+    server = SilentServer()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", server.port, 0.2
+    try:
+        response = api_client.post("/api/mail/newsletter", {"email": "ana@example.com"})
+    finally:
+        server.close()
+
+    assert response.status_code == 201
+    assert NewsletterSignup.objects.get().mailed_at is None
+    assert server.accepted == 1
+    # smtplib waited for the greeting until EMAIL_TIMEOUT, then gave up.
+    [failure] = [record for record in caplog.records if record.name == "mailing.services"]
+    assert isinstance(failure.exc_info[1].__context__, TimeoutError)
