@@ -71,6 +71,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "shopsite.logs.RequestIdMiddleware",
+    # Before anything reads the body: one past its limit is refused from its length (shopsite/body_limit.py).
+    "shopsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -178,6 +180,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 # Uploads above this size go to a temporary file instead of memory.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# The most a body other than a form with a picture may weigh (a picture's form: shopsite/body_limit.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
