@@ -1,6 +1,7 @@
 """Settings of the sneaker shop, read from the environment (every variable is listed in .env.example)."""
 
 import os
+import re
 import secrets
 from pathlib import Path
 
@@ -17,11 +18,22 @@ if (BASE_DIR / ".env").is_file():
     # Variables already in the environment win over the file.
     environ.Env.read_env(BASE_DIR / ".env")
 
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# `make run` sets SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults, which the
+# environment and .env still override. It is never meant for a live shop.
+SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
+
 
 def _secret_key() -> str:
-    """DJANGO_SECRET_KEY, or a key made once and kept in var/ so sessions survive restarts."""
+    """DJANGO_SECRET_KEY; for DEBUG or the demo only, a key made once and kept in var/ so sessions survive restarts."""
     if key := env.str("DJANGO_SECRET_KEY", default=""):
         return key
+    # A live shop's key must be the same on every app server and kept apart from its disk (docs/DEPLOY.md).
+    if not (DEBUG or SHOP_DEMO):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. A live shop needs its own, the same on every app server "
+            "(docs/DEPLOY.md); only DJANGO_DEBUG=1 or SHOP_DEMO=1 make one in var/."
+        )
     path = VAR_DIR / "secret_key"
     if not path.exists():
         # Several gunicorn workers may start at once: write aside, then link into place atomically,
@@ -41,10 +53,6 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 # Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
 SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
-DEBUG = env.bool("DJANGO_DEBUG", default=False)
-# `make run` sets SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults, which the
-# environment and .env still override. It is never meant for a live shop.
-SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
@@ -302,6 +310,8 @@ STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
 # Prices are in dollars (SPEC.md §9); the gateway charges in cents of this currency.
 SHOP_CURRENCY = "usd"
+# Starts every idempotency key the shop sends Stripe: a second shop on the same Stripe account sets its own.
+SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")
 # A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
 # `manage.py release_stale_reservations` settles it.
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
@@ -322,3 +332,5 @@ if PAYMENT_GATEWAY not in ("test", "stripe"):
     raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
 if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY):
     raise ImproperlyConfigured("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.")
+if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", SHOP_IDEMPOTENCY_PREFIX):
+    raise ImproperlyConfigured("SHOP_IDEMPOTENCY_PREFIX must be 1 to 40 letters, digits, '-' or '_'.")
