@@ -54,7 +54,16 @@ SECRET_KEY = _secret_key()
 # Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
 SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
-CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+# Other front ends: origins (https://app.example.com) whose pages may call /api/ with the visitor's cookies
+# (django-cors-headers). None by default: only the shop's own pages. A listed origin is trusted by the CSRF
+# check too, as the shop's own origin is.
+SHOP_CORS_ALLOWED_ORIGINS = env.list("SHOP_CORS_ALLOWED_ORIGINS", default=[])
+CORS_ALLOWED_ORIGINS = SHOP_CORS_ALLOWED_ORIGINS
+CORS_ALLOW_CREDENTIALS = True
+CORS_URLS_REGEX = r"^/api/"
+# The list calls' paging and the request id, for a front end that reads them.
+CORS_EXPOSE_HEADERS = ["Link", "X-Total-Count", "X-Request-ID"]
+CSRF_TRUSTED_ORIGINS = [*env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[]), *SHOP_CORS_ALLOWED_ORIGINS]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -64,6 +73,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "corsheaders",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -79,6 +89,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "shopsite.logs.RequestIdMiddleware",
+    # Answers preflights and marks answers for the listed front ends, the 413 below included.
+    "corsheaders.middleware.CorsMiddleware",
     # Before anything reads the body: one past its limit is refused from its length (shopsite/body_limit.py).
     "shopsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",

@@ -172,3 +172,29 @@ def test_a_live_shop_redirects_plain_http_and_sends_its_security_headers(tmp_pat
         "404 max-age=31536000; includeSubDomains; preload",
         "nosniff same-origin same-origin",
     ]
+
+
+def test_no_other_front_end_is_allowed_by_default(tmp_path):
+    assert setting_in_fresh_process("CORS_ALLOWED_ORIGINS", tmp_path) == "[]"
+    assert setting_in_fresh_process("CSRF_TRUSTED_ORIGINS", tmp_path) == "[]"
+
+
+def test_a_listed_front_end_is_trusted_by_the_csrf_check_too(tmp_path):
+    env = {
+        "SHOP_CORS_ALLOWED_ORIGINS": "https://app.example.com,https://m.example.com",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://shop.example.com",
+    }
+    code = "from django.conf import settings as s; print(s.CORS_ALLOWED_ORIGINS); print(s.CSRF_TRUSTED_ORIGINS)"
+    result = start_django(tmp_path, code, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "['https://app.example.com', 'https://m.example.com']",
+        "['https://shop.example.com', 'https://app.example.com', 'https://m.example.com']",
+    ]
+
+
+@pytest.mark.parametrize("prefix", ["", "two words", "x" * 41])
+def test_an_idempotency_prefix_stripe_could_not_take_stops_the_start(tmp_path, prefix):
+    result = start_django(tmp_path, SHOP_IDEMPOTENCY_PREFIX=prefix)
+    assert result.returncode != 0
+    assert "SHOP_IDEMPOTENCY_PREFIX" in result.stderr
