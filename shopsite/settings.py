@@ -4,8 +4,10 @@ import os
 import re
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "corsheaders",
+    "csp",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -89,6 +92,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "shopsite.logs.RequestIdMiddleware",
+    # On every answer, the 413 and the catalogue's fast path included (the policies are at the end of this file).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     # Answers preflights and marks answers for the listed front ends, the 413 below included.
     "corsheaders.middleware.CorsMiddleware",
     # Before anything reads the body: one past its limit is refused from its length (shopsite/body_limit.py).
@@ -346,3 +352,55 @@ if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE
     raise ImproperlyConfigured("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.")
 if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", SHOP_IDEMPOTENCY_PREFIX):
     raise ImproperlyConfigured("SHOP_IDEMPOTENCY_PREFIX must be 1 to 40 letters, digits, '-' or '_'.")
+
+# Content-Security-Policy (django-csp): scripts, styles and everything else from the shop itself; no inline script
+# or style anywhere (the page shell's settings travel in a JSON data block, the API docs' start-up script is a
+# file); Stripe.js and Firebase's sign-in are allowed only in a shop that uses them, with the origins their
+# documentation names. Nobody may frame the shop.
+CSP_SCRIPTS, CSP_FRAMES, CSP_CONNECTIONS, CSP_IMAGES = [SELF], [], [SELF], [SELF, "data:"]
+if PAYMENT_GATEWAY == "stripe":
+    CSP_SCRIPTS += ["https://js.stripe.com", "https://*.js.stripe.com"]
+    # Its card field and the 3-D Secure check are frames of its own.
+    CSP_FRAMES += ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"]
+    CSP_CONNECTIONS += ["https://api.stripe.com"]
+if IDENTITY_PROVIDER == "firebase":
+    # Sign-in with Google opens a popup and talks to it through a frame of the project's auth domain, set up by
+    # Google's API loader.
+    CSP_SCRIPTS += ["https://apis.google.com"]
+    CSP_FRAMES += [f"https://{FIREBASE_WEB_CONFIG.get('authDomain') or f'{FIREBASE_PROJECT_ID}.firebaseapp.com'}"]
+    CSP_CONNECTIONS += ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
+if AWS_STORAGE_BUCKET_NAME:
+    # Pictures come from the bucket, or from the CDN in front of it.
+    if AWS_S3_CUSTOM_DOMAIN:
+        CSP_IMAGES += [f"https://{AWS_S3_CUSTOM_DOMAIN}"]
+    elif AWS_S3_ENDPOINT_URL:
+        CSP_IMAGES += ["{0.scheme}://{0.netloc}".format(urlsplit(AWS_S3_ENDPOINT_URL))]
+    else:
+        CSP_IMAGES += [f"https://{AWS_STORAGE_BUCKET_NAME}.s3.amazonaws.com"]
+        if AWS_S3_REGION_NAME:
+            CSP_IMAGES += [f"https://{AWS_STORAGE_BUCKET_NAME}.s3.{AWS_S3_REGION_NAME}.amazonaws.com"]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": CSP_SCRIPTS,
+        "style-src": [SELF],
+        "img-src": CSP_IMAGES,
+        "connect-src": CSP_CONNECTIONS,
+        "frame-src": CSP_FRAMES or [NONE],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Permissions-Policy (django-permissions-policy): the browser features the shop never uses are off for it and
+# for every frame in it; payment only for Stripe's frames, in a shop that takes cards with Stripe.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera", "display-capture", "geolocation",
+        "gyroscope", "hid", "idle-detection", "magnetometer", "microphone", "midi", "serial", "usb",
+        "xr-spatial-tracking",
+    )
+}  # fmt: skip
+PERMISSIONS_POLICY["payment"] = ["https://js.stripe.com"] if PAYMENT_GATEWAY == "stripe" else []
