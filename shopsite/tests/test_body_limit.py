@@ -13,6 +13,8 @@ from decimal import Decimal
 import pytest
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIHandler
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from django.middleware.csrf import _get_new_csrf_string
 
 from catalog.tests.factories import ShoeFactory
@@ -179,11 +181,19 @@ def served(environ: dict) -> tuple[int, dict, bytes]:
     def start_response(status, headers, exc_info=None):
         started["status"], started["headers"] = int(status.split()[0]), dict(headers)
 
-    chunks = WSGIHandler()(environ, start_response)
+    # As Django's test client does: a request's start and end would close the test's database connection,
+    # and with it the transaction the test runs in.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
     try:
-        content = b"".join(chunks)
+        chunks = WSGIHandler()(environ, start_response)
+        try:
+            content = b"".join(chunks)
+        finally:
+            chunks.close()
     finally:
-        chunks.close()
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return started["status"], started["headers"], content
 
 
