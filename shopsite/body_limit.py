@@ -20,6 +20,15 @@ def body_limit(request) -> tuple[int, str | None]:
     return settings.DATA_UPLOAD_MAX_MEMORY_SIZE, None
 
 
+def _read_at_most(stream, size: int) -> bytes:
+    """Up to size bytes of the stream, however few each read gives."""
+    chunks = []
+    while size > 0 and (chunk := stream.read(min(size, 64 * 1024))):
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
 class BodyLimitMiddleware:
     """Answers 413 for a body past its limit, read from its Content-Length or, when chunked, from the body itself.
 
@@ -41,7 +50,7 @@ class BodyLimitMiddleware:
             except ValueError:
                 pass  # Django reads an unreadable length as no body at all
         elif self._chunked(request):
-            body = request.META["wsgi.input"].read(limit + 1)
+            body = _read_at_most(request.META["wsgi.input"], limit + 1)
             if len(body) > limit:
                 return too_large(request, message)
             request.META["wsgi.input"] = io.BytesIO(body)
