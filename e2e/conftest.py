@@ -58,16 +58,41 @@ def _built_bundle(_isolated_settings, monkeypatch):
     use_webpack_loader(monkeypatch, "webpack_loader.loaders.WebpackLoader")
 
 
+# Every violation of the Content-Security-Policy in any frame of the page, reported to the console: the browser
+# fires the event for what the policy blocked, whether or not it also logs a line of its own.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || "inline"}`
+    + ` at ${event.sourceFile || document.location.href}:${event.lineNumber}`);
+});
+"""
+
+
+def csp_watched(context, violations: list[str]):
+    """A new page of the context whose Content-Security-Policy violations, in any of its frames, go to the list."""
+    context.add_init_script(REPORT_CSP_VIOLATIONS)
+    page = context.new_page()
+
+    def console(message):
+        if "Content Security Policy" in message.text or "Content-Security-Policy" in message.text:
+            violations.append(message.text)
+
+    page.on("console", console)
+    return page
+
+
 @pytest.fixture
 def new_page(browser, live_server):
-    """Opens a page in a fresh browser context (own storage); the test fails on any JavaScript error in it."""
+    """Opens a page in a fresh browser context (own storage); the test fails on any JavaScript error in it and
+    on anything the Content-Security-Policy blocked."""
     contexts = []
     errors = []
+    violations = []
 
     def make(*, viewport: dict = DESKTOP, **context_options):
         context = browser.new_context(base_url=live_server.url, viewport=viewport, **context_options)
         contexts.append(context)
-        page = context.new_page()
+        page = csp_watched(context, violations)
         page.set_default_timeout(10_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
         return page
@@ -76,6 +101,7 @@ def new_page(browser, live_server):
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+    assert not violations, f"Content-Security-Policy violations in the page: {violations}"
 
 
 @pytest.fixture

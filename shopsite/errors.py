@@ -4,7 +4,7 @@ import logging
 
 from django.core.exceptions import RequestDataTooBig
 from django.db import DatabaseError
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -85,10 +85,18 @@ def server_error(request, *args, **kwargs):
     return defaults.server_error(request, *args, **kwargs)
 
 
+def too_large(request, message: str | None = None) -> HttpResponse:
+    """413 for a body past its limit: JSON under /api/, plain text elsewhere."""
+    message = message or "The request is too large."
+    if request.path.startswith("/api/"):
+        return JsonResponse({"detail": message, "code": "too_large"}, status=413)
+    return HttpResponse(message, status=413, content_type="text/plain; charset=utf-8")
+
+
 def bad_request(request, exception, *args, **kwargs):
     """Django's 400 handler (a request it refused before any view): JSON under /api/, its page elsewhere."""
+    if isinstance(exception, RequestDataTooBig):
+        return too_large(request)
     if not request.path.startswith("/api/"):
         return defaults.bad_request(request, exception, *args, **kwargs)
-    if isinstance(exception, RequestDataTooBig):
-        return JsonResponse({"detail": "The request is too large.", "code": "too_large"}, status=413)
     return JsonResponse({"detail": "Bad request.", "code": "bad_request"}, status=400)

@@ -1,10 +1,13 @@
 """Settings of the sneaker shop, read from the environment (every variable is listed in .env.example)."""
 
 import os
+import re
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -17,11 +20,22 @@ if (BASE_DIR / ".env").is_file():
     # Variables already in the environment win over the file.
     environ.Env.read_env(BASE_DIR / ".env")
 
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# `make run` sets SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults, which the
+# environment and .env still override. It is never meant for a live shop.
+SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
+
 
 def _secret_key() -> str:
-    """DJANGO_SECRET_KEY, or a key made once and kept in var/ so sessions survive restarts."""
+    """DJANGO_SECRET_KEY; for DEBUG or the demo only, a key made once and kept in var/ so sessions survive restarts."""
     if key := env.str("DJANGO_SECRET_KEY", default=""):
         return key
+    # A live shop's key must be the same on every app server and kept apart from its disk (docs/DEPLOY.md).
+    if not (DEBUG or SHOP_DEMO):
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. A live shop needs its own, the same on every app server "
+            "(docs/DEPLOY.md); only DJANGO_DEBUG=1 or SHOP_DEMO=1 make one in var/."
+        )
     path = VAR_DIR / "secret_key"
     if not path.exists():
         # Several gunicorn workers may start at once: write aside, then link into place atomically,
@@ -41,12 +55,17 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 # Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
 SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
-DEBUG = env.bool("DJANGO_DEBUG", default=False)
-# `make run` sets SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults, which the
-# environment and .env still override. It is never meant for a live shop.
-SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
-CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+# Other front ends: origins (https://app.example.com) whose pages may call /api/ with the visitor's cookies
+# (django-cors-headers). None by default: only the shop's own pages. A listed origin is trusted by the CSRF
+# check too, as the shop's own origin is.
+SHOP_CORS_ALLOWED_ORIGINS = env.list("SHOP_CORS_ALLOWED_ORIGINS", default=[])
+CORS_ALLOWED_ORIGINS = SHOP_CORS_ALLOWED_ORIGINS
+CORS_ALLOW_CREDENTIALS = True
+CORS_URLS_REGEX = r"^/api/"
+# The list calls' paging and the request id, for a front end that reads them.
+CORS_EXPOSE_HEADERS = ["Link", "X-Total-Count", "X-Request-ID"]
+CSRF_TRUSTED_ORIGINS = [*env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[]), *SHOP_CORS_ALLOWED_ORIGINS]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -56,6 +75,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "corsheaders",
+    "csp",
     "rest_framework",
     "django_filters",
     "drf_spectacular",
@@ -71,6 +92,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "shopsite.logs.RequestIdMiddleware",
+    # On every answer, the 413 and the catalogue's fast path included (the policies are at the end of this file).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    # Answers preflights and marks answers for the listed front ends, the 413 below included.
+    "corsheaders.middleware.CorsMiddleware",
+    # Before anything reads the body: one past its limit is refused from its length (shopsite/body_limit.py).
+    "shopsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -202,6 +230,7 @@ SESSION_COOKIE_HTTPONLY = True
 
 # Uploads above this size go to a temporary file instead of memory.
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
+# The most a body other than a form with a picture may weigh (a picture's form: shopsite/body_limit.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
@@ -326,6 +355,8 @@ STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
 # Prices are in dollars (SPEC.md §9); the gateway charges in cents of this currency.
 SHOP_CURRENCY = "usd"
+# Starts every idempotency key the shop sends Stripe: a second shop on the same Stripe account sets its own.
+SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")
 # A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
 # `manage.py release_stale_reservations` settles it.
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
@@ -346,3 +377,57 @@ if PAYMENT_GATEWAY not in ("test", "stripe"):
     raise ImproperlyConfigured(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
 if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY):
     raise ImproperlyConfigured("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.")
+if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", SHOP_IDEMPOTENCY_PREFIX):
+    raise ImproperlyConfigured("SHOP_IDEMPOTENCY_PREFIX must be 1 to 40 letters, digits, '-' or '_'.")
+
+# Content-Security-Policy (django-csp): scripts, styles and everything else from the shop itself; no inline script
+# or style anywhere (the page shell's settings travel in a JSON data block, the API docs' start-up script is a
+# file); Stripe.js and Firebase's sign-in are allowed only in a shop that uses them, with the origins their
+# documentation names. Nobody may frame the shop.
+CSP_SCRIPTS, CSP_FRAMES, CSP_CONNECTIONS, CSP_IMAGES = [SELF], [], [SELF], [SELF, "data:"]
+if PAYMENT_GATEWAY == "stripe":
+    CSP_SCRIPTS += ["https://js.stripe.com", "https://*.js.stripe.com"]
+    # Its card field and the 3-D Secure check are frames of its own.
+    CSP_FRAMES += ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"]
+    CSP_CONNECTIONS += ["https://api.stripe.com"]
+if IDENTITY_PROVIDER == "firebase":
+    # Sign-in with Google opens a popup and talks to it through a frame of the project's auth domain, set up by
+    # Google's API loader.
+    CSP_SCRIPTS += ["https://apis.google.com"]
+    CSP_FRAMES += [f"https://{FIREBASE_WEB_CONFIG.get('authDomain') or f'{FIREBASE_PROJECT_ID}.firebaseapp.com'}"]
+    CSP_CONNECTIONS += ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
+if AWS_STORAGE_BUCKET_NAME:
+    # Pictures come from the bucket, or from the CDN in front of it.
+    if AWS_S3_CUSTOM_DOMAIN:
+        CSP_IMAGES += [f"https://{AWS_S3_CUSTOM_DOMAIN}"]
+    elif AWS_S3_ENDPOINT_URL:
+        CSP_IMAGES += ["{0.scheme}://{0.netloc}".format(urlsplit(AWS_S3_ENDPOINT_URL))]
+    else:
+        CSP_IMAGES += [f"https://{AWS_STORAGE_BUCKET_NAME}.s3.amazonaws.com"]
+        if AWS_S3_REGION_NAME:
+            CSP_IMAGES += [f"https://{AWS_STORAGE_BUCKET_NAME}.s3.{AWS_S3_REGION_NAME}.amazonaws.com"]
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": CSP_SCRIPTS,
+        "style-src": [SELF],
+        "img-src": CSP_IMAGES,
+        "connect-src": CSP_CONNECTIONS,
+        "frame-src": CSP_FRAMES or [NONE],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Permissions-Policy (django-permissions-policy): the browser features the shop never uses are off for it and
+# for every frame in it; payment only for Stripe's frames, in a shop that takes cards with Stripe.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer", "autoplay", "bluetooth", "browsing-topics", "camera", "display-capture", "geolocation",
+        "gyroscope", "hid", "idle-detection", "magnetometer", "microphone", "midi", "serial", "usb",
+        "xr-spatial-tracking",
+    )
+}  # fmt: skip
+PERMISSIONS_POLICY["payment"] = ["https://js.stripe.com"] if PAYMENT_GATEWAY == "stripe" else []

@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 
 from catalog.models import Brand, Shoe, StockEntry
-from shopsite.images import NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS
+from shopsite.images import MAX_UPLOAD_BYTES, NOT_AN_IMAGE, TOO_BIG, TOO_MANY_PIXELS
 
 from .factories import BrandFactory, ShoeFactory
 from .images import upload
@@ -115,6 +115,19 @@ def test_a_20_megabyte_image_is_refused(admin_client, shop):
     before = snapshot()
     image = upload("big.png", noise_png(20), "image/png")
     assert image.size > 20 * 1024 * 1024
+
+    response = admin_client.post("/api/shoes", shoe_form(image=image), format="multipart")
+
+    # Refused from the request's length, before the upload is read (shopsite/body_limit.py).
+    assert response.status_code == 413
+    assert response.json() == {"detail": TOO_BIG, "code": "too_large"}
+    assert snapshot() == before
+
+
+def test_an_image_just_past_the_cap_is_refused_as_the_image_field(admin_client, shop):
+    before = snapshot()
+    image = upload("big.png", noise_png(5), "image/png")
+    assert MAX_UPLOAD_BYTES < image.size < MAX_UPLOAD_BYTES + 16 * 1024
 
     response = admin_client.post("/api/shoes", shoe_form(image=image), format="multipart")
 

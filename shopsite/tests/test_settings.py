@@ -6,14 +6,20 @@ import sys
 import pytest
 from django.conf import settings
 
+KEY = "k3y-" + "x7Qp9zL2mV" * 6
 
-def start_django(tmp_path, code: str = "", **env) -> subprocess.CompletedProcess:
-    """Set Django up in a new interpreter, with only the given environment, and run the code."""
-    environment = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "shopsite.settings"}
+
+def start_django(tmp_path, code: str = "", **env: str | None) -> subprocess.CompletedProcess:
+    """Set Django up in a new interpreter, with only the given environment, and run the code.
+
+    A secret key is given unless the test leaves it out (DJANGO_SECRET_KEY=None).
+    """
+    environment = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "shopsite.settings", "DJANGO_SECRET_KEY": KEY}
     environment["SHOP_VAR_DIR"] = str(tmp_path)
+    environment = {name: value for name, value in {**environment, **env}.items() if value is not None}
     return subprocess.run(
         [sys.executable, "-c", f"import django; django.setup(); {code}"],
-        env={**environment, **env},
+        env=environment,
         capture_output=True,
         text=True,
         check=False,
@@ -26,15 +32,43 @@ def setting_in_fresh_process(name: str, tmp_path, **env) -> str:
     return result.stdout.strip()
 
 
-def test_a_secret_key_is_made_once_and_kept(tmp_path):
-    first = setting_in_fresh_process("SECRET_KEY", tmp_path)
+@pytest.mark.parametrize("env", [{"DJANGO_DEBUG": "1"}, {"SHOP_DEMO": "1"}])
+def test_debug_and_the_demo_make_a_secret_key_once_and_keep_it(tmp_path, env):
+    first = setting_in_fresh_process("SECRET_KEY", tmp_path, DJANGO_SECRET_KEY=None, **env)
     assert len(first) > 40
-    assert setting_in_fresh_process("SECRET_KEY", tmp_path) == first
+    assert setting_in_fresh_process("SECRET_KEY", tmp_path, DJANGO_SECRET_KEY=None, **env) == first
     assert (tmp_path / "secret_key").stat().st_mode & 0o777 == 0o600
+
+
+@pytest.mark.parametrize("env", [{}, {"DJANGO_DEBUG": "0", "SHOP_DEMO": "0"}])
+def test_a_live_shop_without_a_secret_key_refuses_to_start(tmp_path, env):
+    result = start_django(tmp_path, DJANGO_SECRET_KEY=None, **env)
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: DJANGO_SECRET_KEY is not set" in result.stderr
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_a_key_kept_in_var_is_not_taken_by_a_live_shop(tmp_path):
+    setting_in_fresh_process("SECRET_KEY", tmp_path, DJANGO_SECRET_KEY=None, SHOP_DEMO="1")
+
+    result = start_django(tmp_path, DJANGO_SECRET_KEY=None)
+
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is not set" in result.stderr
 
 
 def test_the_environment_key_wins(tmp_path):
     assert setting_in_fresh_process("SECRET_KEY", tmp_path, DJANGO_SECRET_KEY="from-env") == "from-env"
+
+
+def test_the_test_settings_bring_their_own_key(tmp_path):
+    result = start_django(
+        tmp_path, "from django.conf import settings; print(settings.SECRET_KEY)",
+        DJANGO_SETTINGS_MODULE="shopsite.settings_test", DJANGO_SECRET_KEY=None,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("tests-only-")
 
 
 def test_sqlite_waits_for_writers_instead_of_failing(tmp_path):
@@ -78,7 +112,7 @@ def deploy_check(tmp_path, **env) -> subprocess.CompletedProcess:
     )
 
 
-LIVE = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k3y-" + "x7Qp9zL2mV" * 6}
+LIVE = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": KEY}
 
 
 def test_a_live_shop_passes_the_deploy_check(tmp_path):
@@ -138,3 +172,29 @@ def test_a_live_shop_redirects_plain_http_and_sends_its_security_headers(tmp_pat
         "404 max-age=31536000; includeSubDomains; preload",
         "nosniff same-origin same-origin",
     ]
+
+
+def test_no_other_front_end_is_allowed_by_default(tmp_path):
+    assert setting_in_fresh_process("CORS_ALLOWED_ORIGINS", tmp_path) == "[]"
+    assert setting_in_fresh_process("CSRF_TRUSTED_ORIGINS", tmp_path) == "[]"
+
+
+def test_a_listed_front_end_is_trusted_by_the_csrf_check_too(tmp_path):
+    env = {
+        "SHOP_CORS_ALLOWED_ORIGINS": "https://app.example.com,https://m.example.com",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "https://shop.example.com",
+    }
+    code = "from django.conf import settings as s; print(s.CORS_ALLOWED_ORIGINS); print(s.CSRF_TRUSTED_ORIGINS)"
+    result = start_django(tmp_path, code, **env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "['https://app.example.com', 'https://m.example.com']",
+        "['https://shop.example.com', 'https://app.example.com', 'https://m.example.com']",
+    ]
+
+
+@pytest.mark.parametrize("prefix", ["", "two words", "x" * 41])
+def test_an_idempotency_prefix_stripe_could_not_take_stops_the_start(tmp_path, prefix):
+    result = start_django(tmp_path, SHOP_IDEMPOTENCY_PREFIX=prefix)
+    assert result.returncode != 0
+    assert "SHOP_IDEMPOTENCY_PREFIX" in result.stderr

@@ -1,12 +1,14 @@
 // The shop's popups (sweetalert2): no confirm button, closed after the spec's durations (SPEC.md §9).
-// sweetalert2 loads on the first popup, so pages that show none never download it.
+// sweetalert2 loads on the first popup, so pages that show none never download it. Its plain build and
+// stylesheet, not the default one, which writes its styles into an inline <style> the shop's
+// Content-Security-Policy refuses.
 
 export const DURATION = Object.freeze({ error: 3000, success: 2000, payment: 5000 });
 
 let loading = null;
 
 function sweetalert() {
-  loading ??= import(/* webpackChunkName: "popup" */ "sweetalert2").then((module) => module.default);
+  loading ??= import(/* webpackChunkName: "popup" */ "./sweetalert").then((module) => module.default);
   return loading;
 }
 

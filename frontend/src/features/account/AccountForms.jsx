@@ -14,7 +14,8 @@ function useAction(success) {
     setBusy(false);
     if (result.error) {
       const refusal = result.payload;
-      errorPopup(refusal?.fields ? Object.values(refusal.fields).flat()[0] : authMessage(refusal));
+      // A field's message, else the refusal's own (a picture past the upload limit is refused whole).
+      errorPopup(Object.values(refusal?.fields ?? {}).flat()[0] ?? authMessage(refusal));
       return false;
     }
     successPopup(success);

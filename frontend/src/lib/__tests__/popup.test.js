@@ -1,7 +1,10 @@
-import Swal from "sweetalert2";
+import Swal from "sweetalert2/dist/sweetalert2.esm.js";
 import { confirmPopup, DURATION, errorPopup, successPopup } from "../popup";
 
-jest.mock("sweetalert2", () => ({ __esModule: true, default: { fire: jest.fn(() => Promise.resolve({})) } }));
+jest.mock("sweetalert2/dist/sweetalert2.esm.js", () => ({
+  __esModule: true,
+  default: { fire: jest.fn(() => Promise.resolve({})) },
+}));
 
 beforeEach(() => Swal.fire.mockClear());
 

@@ -202,6 +202,21 @@ describe("/account", () => {
     );
   });
 
+  test("an image past the upload limit shows the server's message", async () => {
+    const { user } = await renderAt("/account", {
+      account: signedIn(),
+      answers: {
+        "POST /auth/avatar": [413, { detail: "The image must be at most 5 MB.", code: "too_large" }],
+      },
+    });
+    await user.upload(
+      screen.getByLabelText("Profile image"),
+      new File(["x"], "me.png", { type: "image/png" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Upload image" }));
+    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("The image must be at most 5 MB."));
+  });
+
   test("changing the password says 'Password Updated'; a wrong current one, 'Wrong Password'", async () => {
     const { user } = await renderAt("/account", {
       account: signedIn(),
