@@ -86,6 +86,11 @@ class OwnAccount(Conflict):
     message = "You cannot change your own status or manager flag: ask the other administrator."
 
 
+class ShopOwner(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "shop_owner"
+    message = "The shop's owners are changed only by the operator's command."
+
 
 class StaffAccount(Conflict):
     code = "staff_account"

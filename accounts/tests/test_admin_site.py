@@ -1,4 +1,4 @@
-"""The Django admin under the shop's rules: Enabled staff only, the sign-in's limits shared."""
+"""The Django admin under the shop's rules: Enabled staff only, the sign-in's limits shared, owners kept."""
 
 import pytest
 from django.contrib import admin
@@ -194,3 +194,54 @@ class TestLimits:
 
         assert admin_sign_in(browser, superuser.email, "brand new", address="10.7.1.1").status_code == 302
 
+
+def user_form(user: User, **changes) -> dict:
+    """The user's change form as the admin page sends it (a checkbox left out is off)."""
+    values = {
+        "email": user.email, "status": user.status, "display_name": user.display_name, "manager": user.manager,
+        "email_verified": user.email_verified, "is_staff": user.is_staff, "is_superuser": user.is_superuser,
+        **changes,
+    }  # fmt: skip
+    return {name: "on" if value is True else value for name, value in values.items() if value is not False}
+
+
+class TestOwners:
+    """Only an operator changes the shop's owners: a superuser here, or manage.py set_user_status."""
+
+    def test_other_staff_may_look_but_not_change_or_delete_an_owner(self, client, staff, shop_admin):
+        client.force_login(staff)
+        page = f"/django-admin/accounts/user/{shop_admin.pk}/"
+        before = User.objects.values().get(pk=shop_admin.pk)
+
+        assert client.get(f"{page}change/").context["has_change_permission"] is False
+        assert client.post(f"{page}change/", user_form(shop_admin, status="Disabled")).status_code == 403
+        assert client.post(f"{page}delete/", {"post": "yes"}).status_code == 403
+        assert client.post(f"{page}password/", {"password1": "x9!Lk2pq", "password2": "x9!Lk2pq"}).status_code == 403
+        bulk = {"action": "delete_selected", "_selected_action": [shop_admin.pk], "post": "yes"}
+        assert client.post("/django-admin/accounts/user/", bulk).status_code == 403
+
+        assert User.objects.values().get(pk=shop_admin.pk) == before
+
+    def test_other_staff_still_change_other_users(self, client, staff, shopper):
+        client.force_login(staff)
+        page = f"/django-admin/accounts/user/{shopper.pk}/change/"
+        response = client.post(page, user_form(shopper, status="Disabled"))
+        assert response.status_code == 302
+        shopper.refresh_from_db()
+        assert shopper.status == "Disabled"
+
+    def test_other_staff_cannot_make_themselves_superusers(self, client, staff):
+        client.force_login(staff)
+        response = client.post(f"/django-admin/accounts/user/{staff.pk}/change/", user_form(staff, is_superuser=True))
+        assert response.status_code == 302
+        staff.refresh_from_db()
+        assert not staff.is_superuser
+
+    def test_a_superuser_may_change_an_owner(self, client, superuser, shop_admin):
+        client.force_login(superuser)
+        response = client.post(
+            f"/django-admin/accounts/user/{shop_admin.pk}/change/", user_form(shop_admin, status="Disabled")
+        )
+        assert response.status_code == 302
+        shop_admin.refresh_from_db()
+        assert shop_admin.status == "Disabled"
