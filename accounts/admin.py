@@ -49,3 +49,21 @@ class UserAdmin(DjangoUserAdmin):
             {"classes": ("wide",), "fields": ("email", "usable_password", "password1", "password2")},
         ),
     )
+
+    # The shop's owners (SHOP_ADMIN_EMAILS) are changed by an operator: a superuser here, or
+    # `manage.py set_user_status`. Other staff may look at them but not change or delete them.
+    def has_change_permission(self, request, obj=None) -> bool:
+        return self._may_touch(request, obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return self._may_touch(request, obj) and super().has_delete_permission(request, obj)
+
+    @staticmethod
+    def _may_touch(request, user: User | None) -> bool:
+        return user is None or not user.is_shop_owner or request.user.is_superuser
+
+    def get_readonly_fields(self, request, obj=None) -> tuple[str, ...]:
+        # Staff allowed to change users could otherwise make themselves superusers, and then owners' keepers.
+        if request.user.is_superuser:
+            return self.readonly_fields
+        return (*self.readonly_fields, "is_superuser", "groups", "user_permissions")

@@ -1,5 +1,7 @@
 """Errors of the accounts app, with the hosted identity service's codes so SPEC.md §8's messages apply."""
 
+import math
+
 from rest_framework import exceptions, status
 
 from shopsite.errors import Conflict, ShopError
@@ -50,6 +52,18 @@ class WrongPassword(IdentityError):
     message = "Wrong Password"
 
 
+class SignInLocked(exceptions.Throttled):
+    """Too many failed sign-ins named this account lately; a completed password reset lifts it at once."""
+
+    default_detail = "Too many failed sign-ins to this account. Try again later, or reset your password."
+    default_code = "auth/too-many-requests"
+
+    def __init__(self, wait: float | None):
+        # The wait goes in Retry-After only: the message stays one sentence, as the spec's are.
+        super().__init__()
+        self.wait = math.ceil(wait) if wait is not None else None
+
+
 class InvalidResetLink(IdentityError):
     code = "auth/invalid-action-code"
     message = "This link has expired or was already used: ask for a new one."
@@ -70,6 +84,12 @@ class NotYourAccount(ShopError):
 class OwnAccount(Conflict):
     code = "own_account"
     message = "You cannot change your own status or manager flag: ask the other administrator."
+
+
+class ShopOwner(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "shop_owner"
+    message = "The shop's owners are changed only by the operator's command."
 
 
 class StaffAccount(Conflict):

@@ -83,12 +83,20 @@ class User(AbstractBaseUser, PermissionsMixin):
         return self.status == self.Status.ENABLED
 
     @property
+    def is_shop_owner(self) -> bool:
+        """Holds one of the spec's two fixed administrators' addresses (SHOP_ADMIN_EMAILS), verified or not.
+
+        Only an operator changes such an account: a manager who disabled one, even before its owner
+        verified the address, would lock the owner out of their own shop.
+        """
+        return self.email.lower() in settings.SHOP_ADMIN_EMAILS
+
+    @property
     def is_shop_admin(self) -> bool:
         """Admin rights as DESIGN.md §2 grants them; a Disabled admin has none."""
         if not self.is_enabled:
             return False
-        listed = self.email_verified and self.email.lower() in settings.SHOP_ADMIN_EMAILS
-        return self.is_superuser or self.manager or listed
+        return self.is_superuser or self.manager or (self.email_verified and self.is_shop_owner)
 
 
 class Favorite(models.Model):

@@ -18,6 +18,10 @@ def user_get(*, user_id: int) -> User:
         raise NotFound("That user does not exist.") from None
 
 
+def user_find_by_email(*, email: str) -> User | None:
+    return User.objects.filter(email=User.objects.normalize_email(email)).first()
+
+
 def favorite_list(*, uid: str, shoe_id: int | None = None) -> QuerySet[Favorite]:
     """A user's favorites, newest first, each with its shoe as the catalogue shows it (brand and stock)."""
     favorites = Favorite.objects.filter(user__uid=uid).select_related("shoe__brand").prefetch_related("shoe__stock")

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from shopsite.images import upload_stored
 
-from .errors import EmailInUse, OwnAccount, StaffAccount
+from .errors import EmailInUse, OwnAccount, ShopOwner, StaffAccount
 from .models import Favorite, User, UserManager
 
 _avatar_field = User._meta.get_field("avatar")
@@ -59,6 +59,9 @@ def user_avatar_set(*, user: User, image: File) -> User:
 
 
 def _changeable_by(*, actor: User, user: User) -> None:
+    if user.is_shop_owner:
+        # Whoever asks, the other owner included: only the operator's command changes an owner.
+        raise ShopOwner()
     if user.pk == actor.pk:
         # An administrator who disables or demotes themselves locks themselves out of the dashboard.
         raise OwnAccount()
@@ -70,6 +73,17 @@ def _changeable_by(*, actor: User, user: User) -> None:
 def user_admin_update(*, actor: User, user: User, status: str | None = None, manager: bool | None = None) -> User:
     """An administrator's change of another user's status (Enabled or Disabled) or manager flag."""
     _changeable_by(actor=actor, user=user)
+    if status is not None:
+        user.status = status
+    if manager is not None:
+        user.manager = manager
+    user.save(update_fields=["status", "manager", "updated_at"])
+    return user
+
+
+@transaction.atomic
+def user_operator_update(*, user: User, status: str | None = None, manager: bool | None = None) -> User:
+    """The operator's change of any user's status (Eliminated included) or manager flag, owners included."""
     if status is not None:
         user.status = status
     if manager is not None:

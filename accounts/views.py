@@ -92,9 +92,9 @@ class SignUpView(AnonymousIdentityView):
 class SignInView(AnonymousIdentityView):
     """POST /auth/signin {email, password}."""
 
-    throttle_classes = [ScopedRateThrottle, EmailRateThrottle]
+    # Per client here; per account, the sign-in counts its failures (local.user_authenticate).
+    throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
-    email_throttle_scope = "signin_email"
 
     @extend_schema(request=CredentialsInput, responses={200: UserSerializer, **IDENTITY_ERRORS})
     def post(self, request):
@@ -152,8 +152,9 @@ class PasswordResetView(AnonymousIdentityView):
 class PasswordResetConfirmView(AnonymousIdentityView):
     """POST /auth/password-reset/confirm {uid, token, password}: the new password the link allows."""
 
+    # Its own count, apart from the mails asked for: a shopper who asked for several can still use one.
     throttle_classes = [ScopedRateThrottle]
-    throttle_scope = "password_reset"
+    throttle_scope = "password_reset_confirm"
 
     @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageAnswer, **IDENTITY_ERRORS})
     def post(self, request):

@@ -165,6 +165,19 @@ def test_the_manager_flag_and_a_refusal_with_the_servers_reason(admin_page):
     assert User.objects.get(email="staff@sneakers.test").status == User.Status.ENABLED
 
 
+def test_the_other_owner_is_refused_with_the_servers_reason(admin_page, settings):
+    page = admin_page
+    settings.SHOP_ADMIN_EMAILS = [*settings.SHOP_ADMIN_EMAILS, "boss@sneakers.test"]
+    UserFactory(email="boss@sneakers.test")
+    page.reload()
+
+    row(page, "Users", "boss@sneakers.test").get_by_role("button", name="Disable").click()
+
+    expect(popup(page, "Not changed")).to_contain_text("The shop's owners are changed only by the operator's command.")
+    expect(row(page, "Users", "boss@sneakers.test").get_by_role("button", name="Disable")).to_be_visible()
+    assert User.objects.get(email="boss@sneakers.test").status == User.Status.ENABLED
+
+
 def test_an_admin_deletes_a_shoe_and_a_brand_through_the_confirmations(admin_page):
     page = admin_page
     ShoeFactory(name="Old Runner", brand=BrandFactory(name="Puma"))

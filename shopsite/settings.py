@@ -68,7 +68,7 @@ CORS_EXPOSE_HEADERS = ["Link", "X-Total-Count", "X-Request-ID"]
 CSRF_TRUSTED_ORIGINS = [*env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[]), *SHOP_CORS_ALLOWED_ORIGINS]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "shopsite.apps.ShopAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -264,13 +264,16 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "newsletter": env.str("SHOP_NEWSLETTER_RATE", default="10/hour"),
         "contact": env.str("SHOP_CONTACT_RATE", default="5/hour"),
-        # Password guessing: per client address, and per account whatever the address.
+        # Password guessing: every sign-in per client address, and the failed ones per account whatever
+        # the address (a success or a completed password reset clears those).
         "signin": env.str("SHOP_SIGNIN_RATE", default="10/minute"),
         "signin_email": env.str("SHOP_SIGNIN_EMAIL_RATE", default="20/hour"),
         "signup": env.str("SHOP_SIGNUP_RATE", default="10/hour"),
         # Reset mails: per client, and per address so nobody floods one inbox.
         "password_reset": env.str("SHOP_PASSWORD_RESET_RATE", default="5/hour"),
         "password_reset_email": env.str("SHOP_PASSWORD_RESET_EMAIL_RATE", default="3/hour"),
+        # Using a reset link, per client.
+        "password_reset_confirm": env.str("SHOP_PASSWORD_RESET_CONFIRM_RATE", default="10/hour"),
         # Per signed-in user: stolen cards are tried out on shops by the hundred ('card testing').
         "checkout": env.str("SHOP_CHECKOUT_RATE", default="20/hour"),
     },

@@ -14,6 +14,7 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from mailing.services import mail_send
+from shopsite.throttles import SignInFailureThrottle
 
 from ..authentication import ensure_enabled
 from ..errors import (
@@ -22,6 +23,7 @@ from ..errors import (
     InvalidResetLink,
     MailNotSent,
     PasswordMissing,
+    SignInLocked,
     UserNotFound,
     WeakPassword,
     WrongPassword,
@@ -72,18 +74,27 @@ def user_sign_up(*, email, password) -> User:
 
 
 def user_authenticate(*, request, email, password) -> User:
-    """The Enabled account these credentials open, or why not."""
+    """The Enabled account these credentials open, or why not.
+
+    The storefront's sign-in and the Django admin's both come here, so they share one count of the
+    failures that named each account (SignInFailureThrottle).
+    """
     email = email_clean(email)
     if not isinstance(password, str) or password == "":
         raise PasswordMissing()
-    if len(password) > PASSWORD_MAX_LENGTH:
-        raise WrongPassword()
+    failures = SignInFailureThrottle(email=email)
+    if not failures.allows():
+        raise SignInLocked(failures.wait())
     if not User.objects.filter(email=email).exists():
         raise UserNotFound()
-    user = authenticate(request, email=email, password=password)
+    user = None
+    if len(password) <= PASSWORD_MAX_LENGTH:
+        user = authenticate(request, email=email, password=password)
     if user is None:
+        failures.failure_record()
         raise WrongPassword()
     ensure_enabled(user)
+    failures.failures_clear()
     return user
 
 
@@ -121,4 +132,7 @@ def password_reset_confirm(*, uid, token, password) -> User:
     user.set_password(password_clean(password, user=user))
     user.email_verified = True
     user.save(update_fields=["password", "email_verified", "updated_at"])
+    # Whoever locked the account with wrong passwords, its owner now holds the right one. Robust: the
+    # password is set whatever the cache says.
+    transaction.on_commit(SignInFailureThrottle(email=user.email).failures_clear, robust=True)
     return user

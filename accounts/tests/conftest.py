@@ -25,3 +25,14 @@ def csrf_client() -> BrowserClient:
     client = BrowserClient()
     client.get("/")
     return client
+
+
+@pytest.fixture
+def rates(settings):
+    """Sets some throttle rates for the test, the others staying the shop's defaults."""
+
+    def set_rates(**changed: str) -> None:
+        throttle_rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], **changed}
+        settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": throttle_rates}
+
+    return set_rates

@@ -4,7 +4,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from accounts.errors import ACCOUNT_DISABLED
+from accounts import services
+from accounts.errors import ACCOUNT_DISABLED, ShopOwner
 from accounts.models import User
 
 from .factories import UserFactory
@@ -111,11 +112,12 @@ class TestAdminUpdate:
         shopper.refresh_from_db()
         assert (shopper.status, shopper.manager) == ("Enabled", False)
 
-    def test_an_administrator_cannot_lock_themselves_out(self, admin_client, shop_admin):
-        response = admin_client.put(f"/api/users/{shop_admin.pk}", {"status": "Disabled"})
+    def test_an_administrator_cannot_lock_themselves_out(self, client_for):
+        manager = UserFactory(email="manager@sneakers.test", manager=True)
+        response = client_for(manager).put(f"/api/users/{manager.pk}", {"status": "Disabled"})
         assert (response.status_code, response.json()["code"]) == (409, "own_account")
-        shop_admin.refresh_from_db()
-        assert shop_admin.status == "Enabled"
+        manager.refresh_from_db()
+        assert manager.status == "Enabled"
 
     def test_staff_accounts_are_left_to_the_django_admin(self, admin_client):
         staff = User.objects.create_superuser("staff@sneakers.test", "secret-pw")
@@ -130,3 +132,60 @@ class TestAdminUpdate:
         assert client.put(f"/api/users/{shopper.pk}", {"status": "Disabled"}).status_code == 403
         shopper.refresh_from_db()
         assert shopper.status == "Enabled"
+
+
+class TestOwners:
+    """The SHOP_ADMIN_EMAILS administrators: no administrator changes them, only the operator's command."""
+
+    @pytest.fixture(autouse=True)
+    def _two_owners(self, settings):
+        settings.SHOP_ADMIN_EMAILS = ["admin@sneakers.test", "boss@sneakers.test"]
+
+    @pytest.fixture
+    def boss(self) -> User:
+        return UserFactory(email="boss@sneakers.test")
+
+    @pytest.fixture(params=["manager", "the_other_owner", "superuser"])
+    def actor(self, request, shop_admin) -> User:
+        return {
+            "manager": lambda: UserFactory(email="manager@sneakers.test", manager=True),
+            "the_other_owner": lambda: shop_admin,
+            "superuser": lambda: User.objects.create_superuser("staff@sneakers.test", "secret-pw"),
+        }[request.param]()
+
+    @pytest.mark.parametrize(
+        "body", [{"status": "Disabled"}, {"manager": False}, {"manager": True}, {"status": "Enabled"}]
+    )
+    def test_no_administrator_changes_an_owner(self, client_for, actor, boss, body):
+        before = User.objects.values().get(pk=boss.pk)
+
+        response = client_for(actor).put(f"/api/users/{boss.pk}", body)
+
+        assert response.status_code == 403
+        assert response.json() == {"detail": ShopOwner.message, "code": "shop_owner"}
+        assert User.objects.values().get(pk=boss.pk) == before
+        assert client_for(boss).get("/api/users").status_code == 200
+
+    def test_the_message_says_who_can(self):
+        assert ShopOwner.message == "The shop's owners are changed only by the operator's command."
+
+    def test_an_owner_cannot_change_themselves_either(self, admin_client, shop_admin):
+        response = admin_client.put(f"/api/users/{shop_admin.pk}", {"status": "Disabled"})
+        assert (response.status_code, response.json()["code"]) == (403, "shop_owner")
+
+    def test_an_owners_address_is_kept_for_them_before_it_is_verified(self, admin_client):
+        # A manager disabling it now would lock the real owner out once they verify it.
+        waiting = UserFactory(email="boss@sneakers.test", email_verified=False)
+        assert admin_client.put(f"/api/users/{waiting.pk}", {"status": "Disabled"}).status_code == 403
+        waiting.refresh_from_db()
+        assert waiting.status == "Enabled"
+
+    def test_the_rule_is_the_services_whoever_calls_it(self, boss):
+        manager = UserFactory(email="manager@sneakers.test", manager=True)
+        with pytest.raises(ShopOwner):
+            services.user_admin_update(actor=manager, user=boss, status="Disabled")
+        boss.refresh_from_db()
+        assert boss.status == "Enabled"
+
+    def test_other_users_are_still_changed(self, admin_client, shopper):
+        assert admin_client.put(f"/api/users/{shopper.pk}", {"status": "Disabled"}).status_code == 200

@@ -6,8 +6,8 @@ import { pageChanged } from "../../lib/pagedList";
 import { addRowChangeCases, addTableCases, pageThunk, tableState } from "./tableCases";
 
 // The dashboard's Users table (SPEC.md §2, §4 'User status'): newest first, 4 a page; an admin
-// enables or disables an account and sets its manager flag. The server refuses (409) the admin's own
-// account and staff accounts.
+// enables or disables an account and sets its manager flag. The server refuses the admin's own account
+// and staff accounts (409) and the shop's owners (403); the table shows its reason.
 
 export const USERS_PAGE_SIZE = 4;
 

@@ -16,6 +16,7 @@ const brands = [
 ];
 const IN_USE = "The brand Nike still has 2 shoes; delete them or move them to another brand first.";
 const STAFF = "Staff accounts are changed in the Django admin.";
+const OWNER = "The shop's owners are changed only by the operator's command.";
 
 // A small shop behind the fake API: lists answer a page at ?limit=&offset= (the plain list without),
 // and the writes below change what the next page shows, as the server would. Answers are copies, as
@@ -166,6 +167,19 @@ describe("Users", () => {
     await user.click(within(rowOf("Users", "user4@example.com")).getByRole("button", { name: "Disable" }));
     await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: STAFF }));
     expect(within(rowOf("Users", "user4@example.com")).getByText("Enabled")).toBeInTheDocument();
+  });
+
+  test("an owner's refusal (403) shows the server's reason and leaves the switch as it was", async () => {
+    const { user } = await renderDashboard(() => ({
+      "PUT /users/2": [403, { detail: OWNER, code: "shop_owner" }],
+    }));
+    const manager = within(rowOf("Users", "user2@example.com")).getByRole("switch", { name: "Manager" });
+
+    await user.click(manager);
+
+    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: OWNER }));
+    expect(manager).not.toBeChecked();
+    expect(within(rowOf("Users", "user2@example.com")).getByText("Enabled")).toBeInTheDocument();
   });
 
   test("the admin's own row cannot be changed", async () => {
