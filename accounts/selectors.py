@@ -23,6 +23,10 @@ def user_find_by_email(*, email: str) -> User | None:
 
 
 def favorite_list(*, uid: str, shoe_id: int | None = None) -> QuerySet[Favorite]:
-    """A user's favorites, newest first, each with its shoe as the catalogue shows it (brand and stock)."""
-    favorites = Favorite.objects.filter(user__uid=uid).select_related("shoe__brand").prefetch_related("shoe__stock")
+    """A user's favorites of shoes in the shop, newest first, each with its shoe as the catalogue shows it.
+
+    A favorite of an archived shoe is kept, unseen, and shows again when the shoe is restored.
+    """
+    favorites = Favorite.objects.filter(user__uid=uid, shoe__archived_at__isnull=True)
+    favorites = favorites.select_related("shoe__brand").prefetch_related("shoe__stock")
     return favorites.filter(shoe_id=shoe_id) if shoe_id is not None else favorites

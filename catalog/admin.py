@@ -1,14 +1,15 @@
 """Django admin for the catalogue, for staff emergencies."""
 
 from django import forms
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count, Sum
 
 from shopsite.images import InvalidImage, image_normalize
 
+from . import selectors, services
 from .cache import catalog_version_bump
-from .models import Brand, Shoe, StockEntry
+from .models import IN_SHOP, Brand, Shoe, StockEntry
 from .serializers import SHOE_IMAGE_MAX_SIDE
 
 
@@ -41,6 +42,29 @@ class BrandAdmin(admin.ModelAdmin):
         return brand.shoe_count
 
 
+class ArchivedFilter(admin.SimpleListFilter):
+    """Shoes in the shop, or the ones a delete archived because customers' orders, reviews or favorites need them."""
+
+    title = "in the shop"
+    parameter_name = "archived"
+
+    def lookups(self, request, model_admin):
+        return [("no", "In the shop"), ("yes", "Archived")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "no":
+            return queryset.filter(IN_SHOP)
+        if self.value() == "yes":
+            return queryset.exclude(IN_SHOP)
+        return queryset
+
+
+ARCHIVED_INSTEAD = (
+    "customers' orders, reviews or favorites point at them, so they left the shop but were kept: "
+    "the Archived filter lists them, and the Restore action brings them back."
+)
+
+
 class ShoeAdminForm(forms.ModelForm):
     class Meta:
         model = Shoe
@@ -66,14 +90,15 @@ class StockEntryInline(admin.TabularInline):
 @admin.register(Shoe)
 class ShoeAdmin(admin.ModelAdmin):
     form = ShoeAdminForm
-    list_display = ("name", "brand", "color", "price", "on_sale", "pairs_in_stock", "created_at")
-    list_filter = ("on_sale", "brand", "created_at")
+    list_display = ("name", "brand", "color", "price", "on_sale", "pairs_in_stock", "created_at", "archived_at")
+    list_filter = (ArchivedFilter, "on_sale", "brand", "created_at")
     list_editable = ("on_sale",)
     list_select_related = ("brand",)
     search_fields = ("name", "brand__name", "color", "description")
     autocomplete_fields = ("brand",)
+    readonly_fields = ("archived_at",)
     inlines = [StockEntryInline]
-    actions = ["put_on_sale", "end_sale"]
+    actions = ["put_on_sale", "end_sale", "archive", "restore"]
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(pairs_in_stock=Sum("stock__quantity"))
@@ -92,6 +117,40 @@ class ShoeAdmin(admin.ModelAdmin):
     def end_sale(self, request, queryset):
         queryset.update(on_sale=False)
         catalog_version_bump()
+
+    @admin.action(description="Archive the selected shoes (out of the shop, kept)")
+    def archive(self, request, queryset):
+        archived = services.shoes_archive(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{archived} shoe{'s' if archived != 1 else ''} archived.")
+
+    @admin.action(description="Restore the selected archived shoes to the shop")
+    def restore(self, request, queryset):
+        restored = services.shoes_restore(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        self.message_user(request, f"{restored} shoe{'s' if restored != 1 else ''} restored.")
+
+    # Deleting, one shoe or the selected ones, goes through the shop's rule: a shoe customers' history points at is
+    # archived instead, and the confirmation page says so rather than list their reviews and favorites as deleted.
+
+    def get_deleted_objects(self, objs, request):
+        shoes = list(objs)
+        kept = selectors.shoe_ids_with_history(shoe_ids=[shoe.pk for shoe in shoes])
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(
+            [shoe for shoe in shoes if shoe.pk not in kept], request
+        )
+        archived = [f"{shoe}: archived instead, for customers' history" for shoe in shoes if shoe.pk in kept]
+        if archived:
+            counts = {**counts, "archived instead": len(archived)}
+        return [*deleted, *archived], counts, perms_needed, protected
+
+    def delete_model(self, request, obj):
+        if services.shoe_delete(shoe=obj):
+            self.message_user(request, f"{obj} was archived, not deleted: {ARCHIVED_INSTEAD}", messages.WARNING)
+
+    def delete_queryset(self, request, queryset):
+        archived = services.shoes_delete(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        if archived:
+            count = f"{len(archived)} of them {'were' if len(archived) != 1 else 'was'}"
+            self.message_user(request, f"{count} archived, not deleted: {ARCHIVED_INSTEAD}", messages.WARNING)
 
 
 @admin.register(StockEntry)

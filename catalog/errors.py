@@ -21,3 +21,7 @@ class ShoeNotFound(NotFound):
 
 class BrandNotFound(NotFound):
     message = "That brand is not in the shop."
+
+
+class ArchivedShoeNotFound(NotFound):
+    message = "That shoe is not archived."

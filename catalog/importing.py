@@ -80,6 +80,8 @@ class ImportSummary:
     shoes_created: int
     shoes_updated: int
     shoes_unchanged: int
+    # Of the updated: archived shoes the file names, back in the shop.
+    shoes_restored: int
     sizes_set: int
     brands_created: int
     pictures_stored: int
@@ -89,9 +91,10 @@ class ImportSummary:
         def count(number: int, noun: str) -> str:
             return f"{number} {noun}{'s' if number != 1 else ''}"
 
+        restored = f" ({self.shoes_restored} restored from the archive)" if self.shoes_restored else ""
         text = (
-            f"{count(self.rows, 'row')}: {count(self.shoes_created, 'shoe')} created, {self.shoes_updated} updated, "
-            f"{self.shoes_unchanged} unchanged; {count(self.sizes_set, 'size')} set; "
+            f"{count(self.rows, 'row')}: {count(self.shoes_created, 'shoe')} created, {self.shoes_updated} updated"
+            f"{restored}, {self.shoes_unchanged} unchanged; {count(self.sizes_set, 'size')} set; "
             f"{count(self.brands_created, 'brand')} created; {count(self.pictures_stored, 'picture')} stored."
         )
         return f"Dry run, nothing written. {text}" if self.dry_run else f"Imported {text}"
@@ -132,8 +135,9 @@ def shoes_import(
 ) -> ImportSummary:
     """Create or update the shoes of a CSV file, every row or none; raise ImportFailed listing every bad row.
 
-    Rows are checked and pictures prepared before the transaction opens, so the write lock (SQLite takes
-    it at the start) is held only for the reads and bulk writes.
+    A row naming an archived shoe updates it and restores it to the shop. Rows are checked and pictures prepared
+    before the transaction opens, so the write lock (SQLite takes it at the start) is held only for the reads and
+    bulk writes.
     """
     images_dir = csv_path.parent if images_dir is None else images_dir
     lines = list(_csv_lines(csv_path.read_bytes()))
@@ -163,7 +167,10 @@ def shoes_import(
 
 
 def shoes_export(*, out: TextIO) -> int:
-    """Write the catalogue as an import file, one row per size, by brand, name, color and size; return the rows."""
+    """Write the catalogue as an import file, one row per size, by brand, name, color and size; return the rows.
+
+    Archived shoes are not in it: they are out of the shop, and the database's backup is where they are kept.
+    """
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
     stock: dict[int, list[tuple[Decimal | None, int]]] = defaultdict(list)
@@ -171,9 +178,11 @@ def shoes_export(*, out: TextIO) -> int:
         "shoe_id", "size", "quantity"
     ):
         stock[shoe_id].append((size, quantity))
-    shoes = Shoe.objects.order_by(
-        Lower("brand__name"), "brand__name", Lower("name"), "name", Lower("color"), "color", "id"
-    ).values_list("id", "brand__name", "name", "color", "price", "description", "image")
+    shoes = (
+        Shoe.objects.in_shop()
+        .order_by(Lower("brand__name"), "brand__name", Lower("name"), "name", Lower("color"), "color", "id")
+        .values_list("id", "brand__name", "name", "color", "price", "description", "image")
+    )
     rows = 0
     for shoe_id, brand, name, color, price, description, image in shoes.iterator(chunk_size=2000):
         # A shoe without sizes still gets a line, which the import reads back as a shoe without sizes.
@@ -359,8 +368,9 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
     brand_names = {brand.pk: name for name, brand in brands.items()}
 
     existing: dict[ShoeKey, list[Shoe]] = defaultdict(list)
+    # Archived shoes too: a file naming one is the operator putting it back in the shop, not a second shoe.
     for shoe in Shoe.objects.filter(brand_id__in=known_ids).only(
-        "id", "brand_id", "name", "color", "price", "description", "image"
+        "id", "brand_id", "name", "color", "price", "description", "image", "archived_at"
     ):
         existing[brand_names[shoe.brand_id], shoe.name.lower(), shoe.color.lower()].append(shoe)
     stock: dict[int, dict[Decimal, tuple[int, int]]] = defaultdict(dict)
@@ -375,7 +385,7 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
     changed_shoes: list[Shoe] = []
     new_entries: list[StockEntry] = []
     changed_entries: list[StockEntry] = []
-    unchanged = 0
+    unchanged = restored = 0
     old_pictures: set[str] = set()
     for key, plan in plans.items():
         first = plan.first
@@ -405,6 +415,10 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
             continue
         shoe = matches[0]
         changed = shoe.price != first.price or shoe.description != first.description
+        if shoe.archived_at is not None:
+            shoe.archived_at = None
+            restored += 1
+            changed = True
         if picture_name is not None and picture_name != shoe.image.name:
             if shoe.image.name:
                 old_pictures.add(shoe.image.name)
@@ -428,7 +442,7 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
     if not dry_run:
         Brand.objects.bulk_create(new_brands.values())
         Shoe.objects.bulk_create(new_shoes, batch_size=1000)
-        _rows_update(Shoe, changed_shoes, ["price", "description", "image", "updated_at"])
+        _rows_update(Shoe, changed_shoes, ["price", "description", "image", "archived_at", "updated_at"])
         StockEntry.objects.bulk_create(new_entries, batch_size=1000)
         _rows_update(StockEntry, changed_entries, ["quantity", "updated_at"])
         _pictures_delete_on_commit(old_pictures)
@@ -438,6 +452,7 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
         "shoes_created": len(new_shoes),
         "shoes_updated": len(plans) - len(new_shoes) - unchanged,
         "shoes_unchanged": unchanged,
+        "shoes_restored": restored,
         "sizes_set": len(new_entries) + len(changed_entries),
         "brands_created": len(new_brands),
     }

@@ -29,6 +29,18 @@ class Brand(models.Model):
         return self.name
 
 
+# A shoe in the shop: every shopper's list, search and page reads only these, and the list indexes hold only these.
+IN_SHOP = Q(archived_at__isnull=True)
+
+
+class ShoeQuerySet(models.QuerySet):
+    def in_shop(self) -> "ShoeQuerySet":
+        return self.filter(IN_SHOP)
+
+    def archived(self) -> "ShoeQuerySet":
+        return self.exclude(IN_SHOP)
+
+
 class Shoe(models.Model):
     name = models.CharField(max_length=40)
     # PROTECT: deleting a brand must never take its shoes (and their order history) with it.
@@ -44,8 +56,14 @@ class Shoe(models.Model):
     # reading the reviews.
     review_count = models.PositiveIntegerField(default=0)
     rating_total = models.PositiveIntegerField(default=0)
+    # Set when an admin deletes a shoe that customers' orders, reviews or favorites point at: rather than take
+    # their history with it, the shoe leaves the shop (lists, search, its page, carts, favorites) and stays for
+    # the orders and reviews, until an admin restores it (NULL again). A shoe nobody points at is deleted.
+    archived_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    objects = ShoeQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -53,14 +71,19 @@ class Shoe(models.Model):
             models.CheckConstraint(condition=Q(price__gt=0), name="catalog_shoe_price_positive"),
         ]
         indexes = [
-            models.Index(fields=["on_sale", "price"], name="catalog_shoe_on_sale_price"),
             # Each page of a list is read off one of these in order, instead of sorting the whole table: the
             # catalogue newest first, a brand's collection (see ShoeFilter.filter_brand) newest or cheapest first,
-            # and the price sorts (ties, newest first, are sorted within each price).
-            models.Index(fields=["-created_at", "-id"], name="catalog_shoe_newest"),
-            models.Index(fields=["brand", "-created_at", "-id"], name="catalog_shoe_brand_newest"),
-            models.Index(fields=["brand", "price"], name="catalog_shoe_brand_price"),
-            models.Index(fields=["price"], name="catalog_shoe_price"),
+            # the sale cheapest first, and the price sorts (ties, newest first, are sorted within each price).
+            # Partial, of the shoes in the shop only: an archived shoe is never walked past by a page however many
+            # there are, and a list's COUNT reads the index alone. (Reads of every shoe, the Django admin's and the
+            # import's, go by the primary key and the brand's foreign-key index.)
+            models.Index(fields=["on_sale", "price"], name="catalog_shoe_on_sale_price", condition=IN_SHOP),
+            models.Index(fields=["-created_at", "-id"], name="catalog_shoe_newest", condition=IN_SHOP),
+            models.Index(fields=["brand", "-created_at", "-id"], name="catalog_shoe_brand_newest", condition=IN_SHOP),
+            models.Index(fields=["brand", "price"], name="catalog_shoe_brand_price", condition=IN_SHOP),
+            models.Index(fields=["price"], name="catalog_shoe_price", condition=IN_SHOP),
+            # The admins' Archived list, latest first; tiny, as it holds the archived shoes only.
+            models.Index(fields=["-archived_at", "-id"], name="catalog_shoe_archived", condition=~IN_SHOP),
         ]
 
     def __str__(self) -> str:

@@ -5,10 +5,14 @@ from decimal import Decimal
 from functools import cache
 
 from django.db import connection
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Lower
 
-from .errors import BrandNotFound, ShoeNotFound
+from accounts.models import Favorite
+from orders.models import OrderLine
+from reviews.models import Review
+
+from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound
 from .models import Brand, Shoe, StockEntry
 
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
@@ -19,12 +23,12 @@ SHOE_ROW_FIELDS = (
 
 
 def shoe_list() -> QuerySet[Shoe]:
-    """Every shoe with its brand (joined) and its stock (one more query for the whole page)."""
-    return Shoe.objects.select_related("brand").prefetch_related("stock")
+    """Every shoe in the shop with its brand (joined) and its stock (one more query for the whole page)."""
+    return Shoe.objects.in_shop().select_related("brand").prefetch_related("stock")
 
 
 def shoe_rows() -> QuerySet[Shoe]:
-    """Every shoe as a plain row (values()) with its brand's name: the read path makes no model instances."""
+    """Every shoe in the shop as a plain row (values()) with its brand's name: reads make no model instances."""
     # A copy of one built once: building the annotated values() query took longer than running the page's query.
     return _shoe_rows().all()
 
@@ -35,7 +39,7 @@ def _shoe_rows() -> QuerySet[Shoe]:
     # The name by a subquery rather than a join: count() leaves an annotation it does not need out, so a list's
     # COUNT reads the shoes alone (a join would stay in it, and cost a third of the count at 100,000 shoes).
     brand_name = Brand.objects.filter(pk=OuterRef("brand_id")).order_by().values("name")
-    return Shoe.objects.annotate(brand_name=Subquery(brand_name)).values(*SHOE_ROW_FIELDS)
+    return Shoe.objects.in_shop().annotate(brand_name=Subquery(brand_name)).values(*SHOE_ROW_FIELDS)
 
 
 def shoe_on_sale_rows() -> QuerySet[Shoe]:
@@ -66,8 +70,10 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
 
 
 def shoe_color_list(*, brand: str = "") -> list[str]:
-    """The colors shoes come in, of one brand (any case) or all, each once whatever its case, A to Z."""
-    shoes = Shoe.objects.filter(brand__name__iexact=brand) if brand else Shoe.objects.all()
+    """The colors shoes in the shop come in, of one brand (any case) or all, each once whatever its case, A to Z."""
+    shoes = Shoe.objects.in_shop()
+    if brand:
+        shoes = shoes.filter(brand__name__iexact=brand)
     colors = shoes.order_by(Lower("color"), "color").values_list("color", flat=True).distinct()
     # "Black" and "black" are one color to a shopper (the filter ignores case); the first spelling shows.
     once: dict[str, str] = {}
@@ -77,11 +83,31 @@ def shoe_color_list(*, brand: str = "") -> list[str]:
 
 
 def shoe_get(*, shoe_id: int, bare: bool = False) -> Shoe:
-    """The shoe with its brand and stock, or bare (one query) when only the row itself is needed."""
+    """The shoe in the shop with its brand and stock, or bare (one query) when only the row itself is needed."""
     try:
-        return (Shoe.objects if bare else shoe_list()).get(pk=shoe_id)
+        return (Shoe.objects.in_shop() if bare else shoe_list()).get(pk=shoe_id)
     except Shoe.DoesNotExist:
         raise ShoeNotFound() from None
+
+
+def shoe_archived_list() -> QuerySet[Shoe]:
+    """The archived shoes with their brand, the latest archived first: what an admin may restore."""
+    return Shoe.objects.archived().select_related("brand").order_by("-archived_at", "-id")
+
+
+def shoe_archived_get(*, shoe_id: int) -> Shoe:
+    try:
+        return Shoe.objects.archived().get(pk=shoe_id)
+    except Shoe.DoesNotExist:
+        raise ArchivedShoeNotFound() from None
+
+
+def shoe_ids_with_history(*, shoe_ids: list[int]) -> set[int]:
+    """Which of those shoes customers' orders, reviews or favorites point at: deleting one archives it instead."""
+    bought = Exists(OrderLine.objects.filter(shoe_id=OuterRef("pk")))
+    reviewed = Exists(Review.objects.filter(shoe_id=OuterRef("pk")))
+    liked = Exists(Favorite.objects.filter(shoe_id=OuterRef("pk")))
+    return set(Shoe.objects.filter(bought | reviewed | liked, pk__in=shoe_ids).values_list("pk", flat=True))
 
 
 def brand_list() -> QuerySet[Brand]:
@@ -101,5 +127,5 @@ def brand_find(*, name: str) -> Brand | None:
 
 
 def image_in_use(*, name: str) -> bool:
-    """Whether any shoe still shows the stored file of that name (demo shoes share pictures)."""
+    """Whether any shoe still shows the stored file of that name (demo shoes share pictures; archived ones count)."""
     return Shoe.objects.filter(image=name).exists()

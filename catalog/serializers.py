@@ -95,6 +95,22 @@ class ShoeSerializer(serializers.ModelSerializer):
         return shoe_image_url(shoe)
 
 
+class ArchivedShoeSerializer(serializers.ModelSerializer):
+    """A shoe of the admins' Archived list: enough to know it again and restore it."""
+
+    _id = serializers.IntegerField(source="id", read_only=True)
+    brand = serializers.CharField(source="brand.name", read_only=True)
+    image = serializers.SerializerMethodField()
+    archivedAt = serializers.DateTimeField(source="archived_at", read_only=True)
+
+    class Meta:
+        model = Shoe
+        fields = ["_id", "name", "brand", "image", "color", "price", "archivedAt"]
+
+    def get_image(self, shoe: Shoe) -> str:
+        return shoe_image_url(shoe)
+
+
 def shoe_answers(rows: Iterable[dict]) -> list[dict]:
     """What ShoeSerializer answers for these rows of selectors.shoe_rows(), built without it.
 

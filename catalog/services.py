@@ -1,10 +1,11 @@
 """Writes on the catalogue: shoes, their stock and brands."""
 
+from collections.abc import Collection
 from decimal import Decimal
 
 from django.core.files.base import File
 from django.db import IntegrityError, transaction
-from django.db.models import F, ProtectedError
+from django.db.models import Count, F, ProtectedError
 from django.utils import timezone
 
 from shopsite.images import upload_stored
@@ -12,7 +13,7 @@ from shopsite.images import upload_stored
 from . import selectors
 from .cache import catalog_version_bump
 from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
-from .models import Brand, Shoe, StockEntry, size_label
+from .models import IN_SHOP, Brand, Shoe, StockEntry, size_label
 
 # The most pairs of one size the shop keeps; more is a typing slip.
 MAX_STOCK_PER_SIZE = 100_000
@@ -84,11 +85,50 @@ def shoe_update(
     return shoe
 
 
+def shoe_delete(*, shoe: Shoe) -> bool:
+    """Delete a shoe with its stock and picture, or archive it when customers' history needs it; True if archived."""
+    return bool(shoes_delete(shoe_ids=[shoe.pk]))
+
+
 @transaction.atomic
-def shoe_delete(*, shoe: Shoe) -> None:
-    image = shoe.image.name
-    shoe.delete()
-    _image_delete_on_commit(image)
+def shoes_delete(*, shoe_ids: Collection[int]) -> set[int]:
+    """Delete those shoes, each with its stock and picture, but archive the ones customers' orders, reviews or
+    favorites point at (nothing a customer wrote or bought goes with them); return the ids archived.
+    """
+    # Their stock rows are locked first, in id order as a checkout locks them: a checkout selling one of them has
+    # committed its order lines before the check below reads them, or waits and then finds the shoe gone.
+    list(StockEntry.objects.select_for_update().filter(shoe_id__in=shoe_ids).order_by("pk").values_list("pk"))
+    kept = selectors.shoe_ids_with_history(shoe_ids=list(shoe_ids))
+    shoes_archive(shoe_ids=kept)
+    gone = Shoe.objects.filter(pk__in=shoe_ids).exclude(pk__in=kept)
+    images = set(gone.values_list("image", flat=True))
+    gone.delete()
+    for image in images:
+        _image_delete_on_commit(image)
+    return kept
+
+
+def shoes_archive(*, shoe_ids: Collection[int]) -> int:
+    """Take those shoes out of the shop, keeping them and all that points at them; return how many left it."""
+    now = timezone.now()
+    # A shoe archived already keeps the time it left the shop.
+    archived = Shoe.objects.in_shop().filter(pk__in=shoe_ids).update(archived_at=now, updated_at=now)
+    if archived:
+        # update() sends no post_save, so the catalogue's cached answers are told here.
+        catalog_version_bump()
+    return archived
+
+
+def shoe_restore(*, shoe: Shoe) -> None:
+    shoes_restore(shoe_ids=[shoe.pk])
+
+
+def shoes_restore(*, shoe_ids: Collection[int]) -> int:
+    """Bring archived shoes back to the shop as they were (stock, sale, reviews); return how many came back."""
+    restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
+    if restored:
+        catalog_version_bump()
+    return restored
 
 
 def shoe_on_sale_set(*, shoe: Shoe, on_sale: bool) -> Shoe:
@@ -135,12 +175,28 @@ def brand_create(*, name: str) -> Brand:
 
 
 def brand_delete(*, brand: Brand) -> None:
+    """Delete a brand that has no shoes, archived ones included: their orders and reviews still name it."""
     try:
         with transaction.atomic():
             brand.delete()
     except ProtectedError:
-        count = brand.shoes.count()
-        raise BrandInUse(
-            f"The brand {brand.name} still has {count} shoe{'s' if count != 1 else ''}; "
-            "delete them or move them to another brand first."
-        ) from None
+        counts = brand.shoes.aggregate(shop=Count("pk", filter=IN_SHOP), archived=Count("pk", filter=~IN_SHOP))
+        raise BrandInUse(_brand_in_use(brand.name, **counts)) from None
+
+
+def _brand_in_use(name: str, *, shop: int, archived: int) -> str:
+    def shoes(count: int, kind: str = "") -> str:
+        return f"{count} {kind}shoe{'s' if count != 1 else ''}"
+
+    if not archived:
+        return f"The brand {name} still has {shoes(shop)}; delete them or move them to another brand first."
+    kept = "kept for customers' orders, reviews and favorites"
+    if not shop:
+        return (
+            f"The brand {name} still has {shoes(archived, 'archived ')}, {kept}; "
+            "restore them and move them to another brand first."
+        )
+    return (
+        f"The brand {name} still has {shoes(shop)} and {shoes(archived, 'archived ')}, {kept}; delete or move the "
+        "shoes, and restore and move the archived ones, to another brand first."
+    )

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
 from shopsite.openapi import errors
+from shopsite.pagination import OptionalLimitOffsetPagination
 
 from . import selectors, services
 from .cache import cached_answer
@@ -15,6 +16,7 @@ from .filters import ShoeFilter
 from .models import size_label
 from .pagination import CountCachedPagination
 from .serializers import (
+    ArchivedShoeSerializer,
     BrandCreateAnswer,
     BrandCreateInput,
     BrandSerializer,
@@ -106,10 +108,38 @@ class ShoeDetailView(APIView):
         services.shoe_update(shoe=shoe, **validated(ShoeUpdateInput, request.data))
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
 
-    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    @extend_schema(
+        description="Deletes the shoe, or archives it when customers' orders, reviews or favorites point at it: it "
+        "leaves the shop and GET /shoes/archived lists it. 204 either way.",
+        responses={204: None, **errors(401, 403, 404)},
+    )
     def delete(self, request, pk: int):
         services.shoe_delete(shoe=selectors.shoe_get(shoe_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema_view(get=extend_schema(responses={200: ArchivedShoeSerializer, **errors(401, 403)}))
+class ShoeArchivedListView(generics.ListAPIView):
+    """GET /shoes/archived, for admins: the shoes a delete archived, the latest first (limit/offset pages it)."""
+
+    permission_classes = [IsShopAdmin]
+    serializer_class = ArchivedShoeSerializer
+    pagination_class = OptionalLimitOffsetPagination
+    filter_backends = []
+
+    def get_queryset(self):
+        return selectors.shoe_archived_list()
+
+
+class ShoeRestoreView(APIView):
+    """POST /shoes/{id}/restore, for admins: an archived shoe back in the shop, as it was."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(request=None, responses={200: ShoeSerializer, **errors(401, 403, 404)})
+    def post(self, request, pk: int):
+        services.shoe_restore(shoe=selectors.shoe_archived_get(shoe_id=pk))
+        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
 
 
 class StockAddView(APIView):

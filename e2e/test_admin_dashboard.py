@@ -1,6 +1,6 @@
 """The admin dashboard in the browser: the tiles' stats, a shoe put on sale and found on /sale, an order marked
-Received, a user disabled and turned away, a shoe and a brand deleted through the confirmations; a shopper kept
-out of /admin and never sent the admin chunk."""
+Received, a user disabled and turned away, a shoe and a brand deleted through the confirmations, a shoe with an order
+archived by its delete and restored; a shopper kept out of /admin and never sent the admin chunk."""
 
 import json
 import re
@@ -18,7 +18,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 
-from .storefront import card, popup, signed_in, wait_for_popup
+from .storefront import card, money, popup, signed_in, wait_for_popup
 
 DISABLED = "Your account is Disabled or Eliminated"
 
@@ -34,7 +34,7 @@ def admin_page(new_page, shop_admin):
 
 
 def table(page, name: str):
-    """One of the dashboard's tables: Users, Clients / orders, Products, Brands."""
+    """One of the dashboard's tables: Users, Clients / orders, Products, Archived, Brands."""
     return page.get_by_role("region", name=name, exact=True)
 
 
@@ -197,6 +197,48 @@ def test_an_admin_deletes_a_shoe_and_a_brand_through_the_confirmations(admin_pag
     wait_for_popup(page, "Deleted!")
     expect(table(page, "Brands")).not_to_contain_text("Adidas")
     assert list(Brand.objects.values_list("name", flat=True)) == ["Puma"]
+
+
+def test_a_shoe_with_an_order_is_archived_by_its_delete_and_an_admin_restores_it(admin_page, new_page, shopper):
+    page = admin_page
+    shoe = ShoeFactory(name="Old Runner", brand=BrandFactory(name="Puma"), price=Decimal("99.99"), sizes={"9": 3})
+    ShoeFactory(name="Suede", brand=BrandFactory(name="Puma"), sizes={"9": 3})
+    order = OrderFactory(user=shopper, amount=9999)
+    OrderLineFactory(order=order, shoe=shoe, quantity=1, unit_price=9999)
+    page.reload()
+
+    # The admin deletes it through the same confirmations: it leaves Products for Archived
+    row(page, "Products", "Old Runner").get_by_role("button", name="Delete").click()
+    confirm_delete(page)
+    wait_for_popup(page, "Deleted!")
+    expect(table(page, "Products")).not_to_contain_text("Old Runner")
+    expect(row(page, "Archived", "Old Runner")).to_contain_text("Puma")
+
+    # The shop no longer shows it, and its page is not found
+    visitor = new_page()
+    visitor.goto("/products")
+    catalogue = visitor.get_by_role("region", name="PRODUCTS")
+    expect(card(catalogue, "Suede")).to_be_visible()
+    expect(catalogue).not_to_contain_text("Old Runner")
+    assert visitor.goto(f"/products/{shoe.pk}").status == 404
+    expect(visitor.get_by_role("heading", name="Page not found")).to_be_visible()
+
+    # The shopper's order still shows what they bought
+    buyer = new_page()
+    signed_in(buyer, shopper)
+    buyer.goto(f"/order/{order.payment_intent_id}")
+    line = buyer.get_by_role("table").get_by_role("row").nth(1)
+    expect(line.get_by_role("cell")).to_have_text(["Old Runner", "1", "9", money("99.99")])
+    assert Shoe.objects.filter(pk=shoe.pk, archived_at__isnull=False).exists()
+
+    # The admin restores it: back in Products and in the shop
+    row(page, "Archived", "Old Runner").get_by_role("button", name="Restore").click()
+    expect(row(page, "Products", "Old Runner")).to_be_visible()
+    expect(table(page, "Archived")).to_contain_text("No archived shoes.")
+    visitor.goto(f"/products/{shoe.pk}")
+    expect(visitor.get_by_role("heading", level=1, name="Old Runner")).to_be_visible()
+    buyer.reload()
+    expect(line.get_by_role("link", name="Old Runner")).to_have_attribute("href", f"/products/{shoe.pk}")
 
 
 def test_a_brand_that_still_has_shoes_is_kept_with_the_servers_reason(admin_page):

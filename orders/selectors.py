@@ -80,12 +80,14 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
     on each other in a circle (deadlock). Call it inside a transaction then.
     """
     wanted = reduce(or_, (Q(shoe_id=line.shoe_id, size=line.size) for line in lines))
-    entries = StockEntry.objects.filter(wanted).select_related("shoe__brand").order_by("pk")
+    # An archived shoe is gone to the cart as a deleted one is: it cannot be bought.
+    entries = StockEntry.objects.filter(wanted, shoe__archived_at__isnull=True)
+    entries = entries.select_related("shoe__brand").order_by("pk")
     if lock:
         entries = entries.select_for_update(of=("self",))
     found = {(entry.shoe_id, entry.size): entry for entry in entries}
     missing = {line.shoe_id for line in lines if (line.shoe_id, line.size) not in found}
-    shoes_left = set(Shoe.objects.filter(pk__in=missing).values_list("pk", flat=True)) if missing else set()
+    shoes_left = set(Shoe.objects.in_shop().filter(pk__in=missing).values_list("pk", flat=True)) if missing else set()
 
     priced = []
     for index, line in enumerate(lines):

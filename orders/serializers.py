@@ -100,7 +100,9 @@ class CartChangedAnswer(serializers.Serializer):
 
 
 class OrderLineSerializer(serializers.ModelSerializer):
-    _id = serializers.IntegerField(source="shoe_id", allow_null=True, help_text="The shoe; null once it is deleted.")
+    _id = serializers.SerializerMethodField(
+        method_name="get_id", help_text="The shoe; null while it is not in the shop (deleted, or archived)."
+    )
     image = serializers.SerializerMethodField()
     size = serializers.SerializerMethodField()
     price = serializers.SerializerMethodField(help_text="Dollars, each, as paid.")
@@ -108,6 +110,10 @@ class OrderLineSerializer(serializers.ModelSerializer):
     class Meta:
         model = OrderLine
         fields = ["_id", "name", "brand", "image", "quantity", "size", "price"]
+
+    def get_id(self, line: OrderLine) -> int | None:
+        # The line keeps its archived shoe (its name and picture show), but a link to its page would lead nowhere.
+        return line.shoe_id if line.shoe and line.shoe.archived_at is None else None
 
     def get_image(self, line: OrderLine) -> str:
         return line.shoe.image.url if line.shoe and line.shoe.image else placeholder_image_url()

@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.tokens import default_token_generator
 from django.urls import URLResolver, get_resolver, reverse
+from django.utils import timezone
 from PIL import Image
 from rest_framework.views import APIView
 
@@ -51,6 +52,8 @@ EXPECTED = {
     ("shoe-detail", "PUT"): ADMIN,
     ("shoe-detail", "DELETE"): ADMIN,
     ("shoe-on-sale", "PUT"): ADMIN,
+    ("shoe-archived-list", "GET"): ADMIN,
+    ("shoe-restore", "POST"): ADMIN,
     ("brand-list", "GET"): PUBLIC,
     ("brand-list", "POST"): ADMIN,
     ("brand-detail", "DELETE"): ADMIN,
@@ -130,7 +133,7 @@ def png() -> io.BytesIO:
 
 @pytest.fixture
 def rows(shopper, other_shopper, disabled_user, shop_admin) -> dict:
-    """shopper's order, review and favorite, and what the admin calls change."""
+    """shopper's order, review and favorite, and what the admin calls change (an archived shoe to restore)."""
     nike = BrandFactory(name="Nike")
     shoe = ShoeFactory(brand=nike, name="Air Swift", price=Decimal("99.99"), sizes={"9": 5})
     unreviewed = ShoeFactory(brand=nike, name="Cortez", sizes={"9": 1})
@@ -142,6 +145,7 @@ def rows(shopper, other_shopper, disabled_user, shop_admin) -> dict:
         "shoe": shoe,
         "unreviewed": unreviewed,
         "empty_brand": BrandFactory(name="Fila"),
+        "archived": ShoeFactory(brand=nike, name="Blazer", archived_at=timezone.now()),
         "order": order,
         "review": review_create(user=shopper, shoe=shoe, text="Fits like a glove", rating=5),
         "someone": UserFactory(email="someone@sneakers.test"),
@@ -160,6 +164,7 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("shoe-detail", "PUT"): ({"pk": shoe.pk}, shoe_form, "json"),
         ("shoe-detail", "DELETE"): ({"pk": shoe.pk}, {}, "json"),
         ("shoe-on-sale", "PUT"): ({"pk": shoe.pk}, {"onSale": True}, "json"),
+        ("shoe-restore", "POST"): ({"pk": rows["archived"].pk}, {}, "json"),
         ("brand-list", "POST"): ({}, {"name": "Reebok"}, "json"),
         ("brand-detail", "DELETE"): ({"pk": rows["empty_brand"].pk}, {}, "json"),
         ("signup", "POST"): ({}, {"email": "newcomer@sneakers.test", "password": PASSWORD}, "json"),

@@ -11,8 +11,9 @@ from catalog.importing import shoes_export
 
 class Command(BaseCommand):
     help = (
-        "Write every shoe as CSV, one row per size (a shoe without sizes gets one row with no size), ordered by "
-        "brand, name, color and size, to the file given or to stdout. import_shoes reads it back."
+        "Write every shoe in the shop as CSV, one row per size (a shoe without sizes gets one row with no size), "
+        "ordered by brand, name, color and size, to the file given or to stdout; archived shoes are left out. "
+        "import_shoes reads it back."
     )
 
     def add_arguments(self, parser):

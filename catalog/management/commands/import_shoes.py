@@ -42,7 +42,8 @@ class ProgressBar:
 class Command(BaseCommand):
     help = (
         f"Create or update shoes and their stock from a CSV file with the columns {', '.join(COLUMNS)}; one row "
-        "per size of a shoe. All or nothing: if any row is bad nothing is written and every bad row is listed."
+        "per size of a shoe. All or nothing: if any row is bad nothing is written and every bad row is listed. "
+        "An archived shoe the file names is restored to the shop."
     )
 
     def add_arguments(self, parser):

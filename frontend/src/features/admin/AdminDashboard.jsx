@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../app/useDocumentTitle";
 import { successPopup } from "../../lib/popup";
 import { signOut } from "../account/accountSlice";
+import ArchivedTable from "./ArchivedTable";
 import BrandsTable from "./BrandsTable";
 import ClientsTable from "./ClientsTable";
 import { BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
@@ -33,8 +34,8 @@ function TopBar() {
   );
 }
 
-// /admin (behind the admin guard): the top bar, the tiles and chart, and the four paged tables
-// (SPEC.md §2 'Admin dashboard'). Each part loads its own data.
+// /admin (behind the admin guard): the top bar, the tiles and chart, the four paged tables of SPEC.md §2
+// 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data.
 export default function AdminDashboard() {
   useDocumentTitle("Admin");
   return (
@@ -45,6 +46,7 @@ export default function AdminDashboard() {
       <UsersTable />
       <ClientsTable />
       <ProductsTable />
+      <ArchivedTable />
       <BrandsTable />
     </section>
   );

@@ -5,6 +5,6 @@
 //   users -> users.users (a page of the Users table) · clients -> clients.clients (a page of the paid
 //   orders, the Clients / orders table) · order, orders -> adminSelection.order (the order an admin
 //   opened from that table, which /orders shows) · the selected shoe -> adminSelection.shoe
-//   and the dashboard's own: adminProducts.products, adminBrands.brands, stats.stats
+//   and the dashboard's own: adminProducts.products, adminArchived.shoes, adminBrands.brands, stats.stats
 export { default as AdminDashboard } from "./AdminDashboard";
 export { AdminOrders, CreateBrand, CreateShoes, CreateSize, ModifyShoe } from "./forms";

@@ -27,11 +27,13 @@ export const USERS = "Users";
 export const CLIENTS = "Clients / orders";
 export const PRODUCTS = "Products";
 export const BRANDS = "Brands";
+export const ARCHIVED = "Archived";
 export const pagerLabel = (table) => `Pages of ${table}`;
 export const NO_USERS = "No users yet.";
 export const NO_CLIENTS = "No paid orders yet.";
 export const NO_PRODUCTS = "No shoes in the shop yet.";
 export const NO_BRANDS = "No brands yet.";
+export const NO_ARCHIVED = "No archived shoes.";
 
 export const ENABLE = "Enable";
 export const DISABLE = "Disable";
@@ -47,6 +49,10 @@ export const ALL_SHOES = "All shoes";
 export const DELETE = "Delete";
 export const ACTIONS = "Actions";
 export const selectedNote = (name) => `Selected: ${name}. Modify it or add a size to it.`;
+export const ARCHIVED_ON = "Archived on";
+export const RESTORE = "Restore";
+export const ARCHIVED_NOTE =
+  "Shoes deleted while customers' orders, reviews or favorites point at them: out of the shop, kept for that history. Restore puts one back as it was.";
 
 // Deleting asks first (SPEC.md §4).
 export const ARE_YOU_SURE = "Are you sure?";

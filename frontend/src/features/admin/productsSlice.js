@@ -25,8 +25,15 @@ export const setOnSale = apiThunk("adminProducts/onSaleChanged", ({ id, onSale }
   api.put(`/admin/onsale/${id}`, { onSale }, options),
 );
 
+// The server deletes the shoe, or archives it when customers' orders, reviews or favorites point at it
+// (the Archived table then lists it); the Products table loses the row either way.
 export const deleteShoe = apiThunk("adminProducts/deleted", (id, options) =>
   api.delete(`/shoes/${id}`, undefined, options),
+);
+
+// An archived shoe back in the shop: it leaves the Archived table and the Products page is asked again.
+export const restoreShoe = apiThunk("adminProducts/restored", (id, options) =>
+  api.post(`/shoes/${id}/restore`, undefined, options),
 );
 
 const initialState = { ...tableState("products"), narrowedTo: null };
@@ -54,6 +61,9 @@ const productsSlice = createSlice({
       })
       .addCase(shoeCleared, (state) => {
         state.narrowedTo = null;
+      })
+      .addCase(restoreShoe.fulfilled, (state) => {
+        state.revision += 1;
       });
   },
   selectors: { selectProducts: (state) => state },

@@ -14,6 +14,9 @@ const brands = [
   { _id: 1, name: "Adidas" },
   { _id: 2, name: "Nike" },
 ];
+const archived = [
+  { _id: 7, name: "Old Cortez", brand: "Nike", image: "/media/shoes/7.webp", color: "White", price: 70 },
+].map((shoe) => ({ ...shoe, archivedAt: "2026-11-20T10:00:00Z" }));
 const IN_USE = "The brand Nike still has 2 shoes; delete them or move them to another brand first.";
 const STAFF = "Staff accounts are changed in the Django admin.";
 const OWNER = "The shop's owners are changed only by the operator's command.";
@@ -29,6 +32,7 @@ function fakeShop() {
     orders: orders.map((row) => ({ ...row })),
     shoes: shoes.map((row) => ({ ...row })),
     brands: brands.map((row) => ({ ...row })),
+    archived: archived.map((row) => ({ ...row })),
   };
   const list = (key) => (request) => {
     const query = new URLSearchParams(request.path.split("?")[1]);
@@ -42,6 +46,7 @@ function fakeShop() {
     "GET /users": list("users"),
     "GET /cart": list("orders"),
     "GET /shoes": list("shoes"),
+    "GET /shoes/archived": list("archived"),
   };
   return { db, answers, list };
 }
@@ -311,6 +316,63 @@ describe("Products", () => {
     expect(confirmPopup).toHaveBeenCalled();
     expect(callsTo(calls, "DELETE", "/shoes/2")).toHaveLength(0);
     expect(successPopup).not.toHaveBeenCalled();
+  });
+});
+
+describe("Archived", () => {
+  test("lists the archived shoes with the day each left the shop, and what the table is for", async () => {
+    await renderDashboard();
+    const cells = within(rowOf("Archived", "Old Cortez")).getAllByRole("cell");
+    expect(cells.slice(0, 4).map((cell) => cell.textContent)).toEqual([
+      "Old Cortez",
+      "Nike",
+      "$70.00",
+      "2026-11-20",
+    ]);
+    expect(within(table("Archived")).getByText(/kept for that history/)).toBeInTheDocument();
+  });
+
+  test("Restore puts the shoe back: it leaves Archived and Products shows it", async () => {
+    const { user, calls } = await renderDashboard((db) => ({
+      "POST /shoes/7/restore": () => {
+        const [shoe] = db.archived.splice(0, 1);
+        db.shoes.unshift(shoeFixture({ _id: shoe._id, name: shoe.name, price: shoe.price }));
+        return copied(db.shoes[0]);
+      },
+    }));
+
+    await user.click(within(rowOf("Archived", "Old Cortez")).getByRole("button", { name: "Restore" }));
+
+    expect(await within(table("Products")).findByText("Old Cortez")).toBeInTheDocument();
+    expect(callsTo(calls, "POST", "/shoes/7/restore")).toHaveLength(1);
+    expect(within(table("Archived")).getByText("No archived shoes.")).toBeInTheDocument();
+  });
+
+  test("a shoe the server archived on delete shows up in Archived", async () => {
+    const { user } = await renderDashboard((db) => ({
+      "DELETE /shoes/2": () => {
+        const [shoe] = db.shoes.splice(1, 1);
+        db.archived.unshift({ ...shoe, archivedAt: "2026-11-25T10:00:00Z" });
+        return [204, undefined];
+      },
+    }));
+
+    await user.click(within(rowOf("Products", "Runner 2")).getByRole("button", { name: "Delete" }));
+
+    await waitFor(() => expect(successPopup).toHaveBeenCalledWith("Deleted!"));
+    expect(await within(table("Archived")).findByText("Runner 2")).toBeInTheDocument();
+    expect(within(table("Products")).queryByText("Runner 2")).not.toBeInTheDocument();
+  });
+
+  test("a refused restore shows the server's reason and keeps the row", async () => {
+    const { user } = await renderDashboard(() => ({
+      "POST /shoes/7/restore": [404, { detail: "That shoe is not archived.", code: "not_found" }],
+    }));
+    await user.click(within(rowOf("Archived", "Old Cortez")).getByRole("button", { name: "Restore" }));
+    await waitFor(() =>
+      expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: "That shoe is not archived." }),
+    );
+    expect(within(table("Archived")).getByText("Old Cortez")).toBeInTheDocument();
   });
 });
 
