@@ -523,7 +523,9 @@ def checks_make(small: dict[str, Summary], big: dict[str, Summary] | None) -> li
 
     floor = rate(small, "floor")
     checks = [
-        Check("list warm >= 60% of floor", rate(small, "list warm") / floor, 0.60),
+        Check("list warm >= 80% of floor", rate(small, "list warm") / floor, 0.80),
+        Check("detail >= 80% of floor", rate(small, "detail") / floor, 0.80),
+        Check("page shell >= 60% of floor", rate(small, "page shell") / floor, 0.60),
         Check("list cold >= 15% of floor", rate(small, "list cold") / floor, 0.15),
         Check("search warm >= 70% of list warm", rate(small, "search warm") / rate(small, "list warm"), 0.70),
         Check("search cold >= 70% of list cold", rate(small, "search cold") / rate(small, "list cold"), 0.70),
