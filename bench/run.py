@@ -721,8 +721,10 @@ def megabytes_read(output: str) -> float:
     return round(float(match.group(1)) * SIZE_UNITS_MB[match.group(2)], 1) if match else 0.0
 
 
-def measure_say(name: str, measure: Measure) -> None:
-    flag = f"  !! {measure.errors} errors" if measure.errors else ""
+def measure_say(name: str, measure: Measure, errors: int | None = None) -> None:
+    """One load's figures as it finishes; errors, when given, replaces the Measure's own count (the flood's)."""
+    errors = measure.errors if errors is None else errors
+    flag = f"  !! {errors} errors" if errors else ""
     say(
         f"  {name:<18} {measure.requests_per_second:8.0f} req/s  p50 {measure.p50_ms:7.1f} ms"
         f"  p99 {measure.p99_ms:7.1f} ms{flag}"
@@ -773,7 +775,7 @@ def abuse_run(server: Server, shoes: int, plan: Plan) -> Abuse:
             guard=watch.guard,
         )
         measure_say("shopper + flood", flooded)
-        measure_say("flood", abuse.flood)
+        measure_say("flood", abuse.flood, abuse.flood_answers["5xx"] + abuse.flood.socket_errors)
         measure_say("shopper after", again)
         return abuse
     finally:
