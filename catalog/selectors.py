@@ -5,12 +5,14 @@ from decimal import Decimal
 from functools import cache
 
 from django.db import connection
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Min, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from .errors import BrandNotFound, ShoeNotFound
 from .models import Brand, Shoe, StockEntry
 
+# The collection's color filter offers no more than this many.
+COLORS_MAX = 100
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
 # What a shoe's answer shows of its own row and its brand's (catalog.serializers.shoe_answers).
 SHOE_ROW_FIELDS = (
@@ -66,14 +68,11 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
 
 
 def shoe_color_list(*, brand: str = "") -> list[str]:
-    """The colors shoes come in, of one brand (any case) or all, each once whatever its case, A to Z."""
+    """The colors shoes come in, of one brand (any case) or all, each once whatever its case, A to Z: the first 100."""
     shoes = Shoe.objects.filter(brand__name__iexact=brand) if brand else Shoe.objects.all()
-    colors = shoes.order_by(Lower("color"), "color").values_list("color", flat=True).distinct()
     # "Black" and "black" are one color to a shopper (the filter ignores case); the first spelling shows.
-    once: dict[str, str] = {}
-    for color in colors:
-        once.setdefault(color.lower(), color)
-    return list(once.values())
+    colors = shoes.values(folded=Lower("color")).annotate(first=Min("color")).order_by("folded")
+    return [row["first"] for row in colors[:COLORS_MAX]]
 
 
 def shoe_get(*, shoe_id: int, bare: bool = False) -> Shoe:

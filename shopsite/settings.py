@@ -117,6 +117,10 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
+    # Each worker's own memory: a bound on its entries (each kept catalogue answer at most 128 kB, catalog/cache.py)
+    # bounds it whatever URLs it is asked. Redis is bounded by its maxmemory (docs/DEPLOY.md).
+    CACHES["default"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 500)
 
 AUTH_USER_MODEL = "accounts.User"
 # A password reset link works for an hour, as the hosted identity service's do.
