@@ -9,7 +9,8 @@ form of its query (shopsite/queries.py), which the view itself answers from. Unk
 case of a case-blind filter or a default value make no entry of their own. Every entry has a timeout and no body
 over MAX_KEPT_BYTES is kept, so the cache's own bound on entries (settings.CACHES, docs/DEPLOY.md) bounds it all.
 
-A warm read costs one cache lookup for the version and one for the answer. The version itself is read from
+A warm read costs one cache lookup for the version and one for the answer; a public one is answered by the
+middleware before sessions, authentication and CSRF run (catalog/middleware.py). The version itself is read from
 the database by signed-in callers every time, and for anonymous ones at most once every VERSION_TRUST_SECONDS per
 worker. After restoring a database backup, clear the cache (Redis): the restored number may have been used since.
 """
@@ -39,6 +40,8 @@ MAX_KEPT_BYTES = 128 * 1024
 # What a kept answer gives back besides its status and body: the view's, DRF's and the paging's headers.
 PAGE_HEADERS = ("X-Total-Count", "Link")
 KEPT_HEADERS = ("Content-Type", "Allow", *PAGE_HEADERS)
+# The Accept headers whose answer is the kept one, DRF's plain JSON.
+PLAIN_JSON = ("application/json", "application/*", "*/*")
 # A count is kept per version like an answer, so it is never stale; the timeout only bounds the memory it takes.
 COUNT_SECONDS = 600
 # Parameters that page or sort a list without changing how many rows it has.
@@ -69,10 +72,11 @@ def catalog_version(*, trusted: bool = False) -> int:
 
 
 def request_catalog_version(request: HttpRequest | Request) -> int:
-    """The version a request reads, asked once per request."""
+    """The version a request reads, asked once per request (the middleware's, on a miss, is the view's too)."""
     version = getattr(request, "catalog_version", None)
     if version is None:
-        # Signed-in callers (admins after a change, shoppers after a checkout) always see the latest version.
+        # Signed-in callers (admins after a change, shoppers after a checkout) always see the latest version. Before
+        # the authentication middleware has run there is no user: only public callers are asked for it there.
         user = getattr(request, "user", None)
         version = catalog_version(trusted=not (user is not None and user.is_authenticated))
         request.catalog_version = version
@@ -137,7 +141,8 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     """The view's answer to a GET, kept rendered for this version of the catalogue; built and kept on a miss.
 
     Call it from the view's get(): by then DRF has authenticated the request and checked its permissions, so
-    the cache never answers a caller the view would refuse.
+    the cache never answers a caller the view would refuse. (Public callers are answered by the middleware before
+    that, catalog/middleware.py: a call's permissions must let anyone read it.)
     """
     request = view.request
     version = request_catalog_version(request)
@@ -151,7 +156,7 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     if key is None or response.status_code != 200:
         return response
     # Rendered as DRF would render this very response, with the headers DRF and the paging give it, so that a
-    # kept answer is the same bytes and headers as a fresh one.
+    # kept answer is the same bytes and headers whether the view or the middleware gives it back.
     renderer = request.accepted_renderer
     body = renderer.render(response.data, request.accepted_media_type, view.get_renderer_context())
     content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
@@ -202,6 +207,23 @@ def answer_found(key: str) -> HttpResponse | None:
         return None
     status, headers, body = kept
     return HttpResponse(body, status=status, headers=dict(headers))
+
+
+def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDict) -> HttpResponse | None:
+    """A catalogue call's kept answer for a public caller, before DRF runs (catalog/middleware.py); None: build it."""
+    # DRF picks its renderer by the Accept header (not by ?format=, which the view does not know); what is kept is
+    # its plain JSON.
+    if not _accepts_plain_json(request.headers.get("Accept", "")):
+        return None
+    key = answer_key(request, match=match, query=query, version=request_catalog_version(request))
+    return None if key is None else answer_found(key)
+
+
+def _accepts_plain_json(accept: str) -> bool:
+    # Media type parameters (indent=4, q=0.9) take the view's way, which weighs them as DRF does.
+    if ";" in accept:
+        return False
+    return not accept.strip() or any(kind.strip() in PLAIN_JSON for kind in accept.split(","))
 
 
 def versioned_key(kind: str, version: int, text: str) -> str:

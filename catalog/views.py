@@ -11,7 +11,7 @@ from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.queries import KnownQuery, KnownQueryMixin
 
 from . import selectors, services
-from .cache import cached_answer
+from .cache import cached_answer, public_answer
 from .filters import ShoeFilter
 from .models import size_label
 from .pagination import CountCachedPagination
@@ -30,7 +30,14 @@ from .serializers import (
 
 
 class CachedReadMixin(KnownQueryMixin):
-    """A catalogue call whose GET is answered through the catalogue's response cache, from its known parameters."""
+    """A catalogue call whose GET is answered through the catalogue's response cache, from its known parameters.
+
+    Anyone may read it: a public caller's warm read is answered by the middleware before DRF runs.
+    """
+
+    @classmethod
+    def public_answer(cls, request, match):
+        return public_answer(request, match=match, query=cls.known_query(request.GET))
 
 
 class CachedListMixin(CachedReadMixin):

@@ -73,12 +73,15 @@ MIDDLEWARE = [
     "shopsite.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above the next one, so that what it answers carries this header too.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
+    "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "shopsite.urls"
