@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from django.conf import settings
+from django.middleware.csrf import CsrfViewMiddleware, rotate_token
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.utils.text import Truncator
@@ -112,12 +113,6 @@ def page_shell(request):
     return response
 
 
-@ensure_csrf_cookie
-def _kept_shell(request, shell):
-    # The kept shell goes through ensure_csrf_cookie like the view's: the same cookie, attributes and Vary.
-    return shell
-
-
 def _public_shell(request, match):
     """The kept shell of an anonymous visitor's page, for the middleware (catalog/middleware.py); None: render it."""
     if settings.CSRF_USE_SESSIONS:
@@ -125,7 +120,28 @@ def _public_shell(request, match):
         return None
     key = _shell_key(request, _page(request.path), request_catalog_version(request))
     shell = answer_found(key) if key is not None else None
-    return None if shell is None else _kept_shell(request, shell)
+    if shell is not None:
+        _csrf_cookie_give(request, shell)
+    return shell
+
+
+_CSRF = CsrfViewMiddleware(lambda request: None)
+
+
+def _csrf_cookie_give(request, response) -> None:
+    """Give the CSRF cookie as the view's ensure_csrf_cookie does: the same cookie, attributes and Vary.
+
+    ensure_csrf_cookie calls get_token, which also makes a masked token for a form; the shell has no form, and the
+    masking took more time than the rest of a kept shell's answer.
+    """
+    # The visitor's cookie when it is well-formed (a malformed one is replaced), as the middleware reads it.
+    _CSRF.process_request(request)
+    if "CSRF_COOKIE" in request.META:
+        # What get_token does with a cookie the visitor has: send it back, its age renewed.
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True
+    else:
+        rotate_token(request)
+    _CSRF.process_response(request, response)
 
 
 page_shell.public_answer = _public_shell

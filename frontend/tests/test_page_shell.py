@@ -215,6 +215,16 @@ class TestKeptShells:
         assert warm.cookies["csrftoken"].value == cold.cookies["csrftoken"].value == token
         assert warm.cookies["csrftoken"]["max-age"] == cold.cookies["csrftoken"]["max-age"]
 
+    def test_a_malformed_csrf_cookie_is_replaced_as_with_a_rendered_shell(self, client, db):
+        client.cookies["csrftoken"] = "not a token"
+        cold = client.get("/").cookies["csrftoken"].value
+        client.cookies["csrftoken"] = "not a token"
+        warm = client.get("/")
+
+        assert answered_ahead(warm)
+        given = warm.cookies["csrftoken"].value
+        assert len(given) == len(cold) == 32 and given != "not a token"
+
     def test_a_product_page_carries_its_shoe_and_follows_its_changes(
         self, client, shoe, django_capture_on_commit_callbacks
     ):
