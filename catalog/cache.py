@@ -202,10 +202,11 @@ def answer_keep(key: str, response: HttpResponse) -> None:
 
 def answer_found(key: str) -> HttpResponse | None:
     """The answer kept under the key, as it was kept; None on a miss."""
-    kept = _cached("get", key)
-    if kept is None:
+    try:
+        status, headers, body = _cached("get", key)
+    # Nothing kept, or something another release kept in another shape: build it again.
+    except (TypeError, ValueError):
         return None
-    status, headers, body = kept
     return HttpResponse(body, status=status, headers=dict(headers))
 
 

@@ -19,7 +19,8 @@ class PublicAnswerMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        return self._public_answer(request) or self.get_response(request)
+        answer = self._public_answer(request)
+        return self.get_response(request) if answer is None else answer
 
     def _public_answer(self, request):
         if (

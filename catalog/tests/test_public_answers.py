@@ -286,3 +286,9 @@ class TestBounds:
         assert len(small._cache) <= 20
         # The newest are kept.
         assert queries_for(api_client, "/api/shoes?offset=99") == 0
+
+
+@pytest.mark.parametrize("kept", [b"an older release's bytes", (200, b"body"), 42])
+def test_an_entry_of_another_shape_is_a_miss(kept):
+    cache.set("catalog:answer:1:other", kept)
+    assert cache_module.answer_found("catalog:answer:1:other") is None
