@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 
 from catalog.selectors import shoe_get
 from shopsite.inputs import validated
-from shopsite.openapi import errors
-from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.openapi import PAGE_HEADERS, errors
+from shopsite.queries import KnownQuery, PagedListMixin
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
 from . import selectors, services
@@ -188,12 +188,11 @@ class AvatarView(APIView):
         return Response(UserSerializer(user).data)
 
 
-@extend_schema_view(get=extend_schema(responses={200: UserSerializer, **errors(401, 403)}))
-class UserListView(generics.ListAPIView):
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: UserSerializer, **errors(401, 403)}))
+class UserListView(PagedListMixin, generics.ListAPIView):
     """GET /users (administrators) and POST /users {email, idUser}, sent on every auth-state change."""
 
     serializer_class = UserSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_permissions(self):
@@ -235,7 +234,7 @@ class BodyOnDeleteSchema(AutoSchema):
         return {"content": {media_type: {"schema": schema} for media_type in self.map_parsers()}, "required": True}
 
 
-class FavoriteListView(generics.ListAPIView):
+class FavoriteListView(PagedListMixin, generics.ListAPIView):
     """GET /favorites/{uid} (?shoeId=, limit/offset), POST {shoeId} and DELETE {shoeId}: that user's favorites.
 
     An administrator may read them; only the user changes them.
@@ -245,7 +244,7 @@ class FavoriteListView(generics.ListAPIView):
     # DELETE takes its {shoeId} in the body, as SPEC.md §7 says.
     schema = BodyOnDeleteSchema()
     serializer_class = FavoriteSerializer
-    pagination_class = OptionalLimitOffsetPagination
+    known_query = KnownQuery(paged=True, kept=("shoeId",))
     filter_backends = []
 
     def get_queryset(self):
@@ -255,7 +254,10 @@ class FavoriteListView(generics.ListAPIView):
         return selectors.favorite_list(uid=self.kwargs["uid"], shoe_id=int(shoe_id) if shoe_id else None)
 
     @extend_schema(
-        parameters=[OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1).")],
+        parameters=[
+            OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1)."),
+            *PAGE_HEADERS,
+        ],
         responses={200: FavoriteSerializer, **errors(400, 401, 403)},
     )
     def get(self, request, *args, **kwargs):

@@ -4,8 +4,14 @@ Writes never delete cached answers; they move the version on, and answers kept u
 never asked for again (the cache's timeout and culling drop them). The number lives in the database, so every
 gunicorn worker sees a write, even with the default local-memory cache of each process.
 
-A warm read costs one cache lookup for the version and one for the answer. The version itself is read from the
-database by signed-in callers every time, and for anonymous ones at most once every VERSION_TRUST_SECONDS per
+An answer is kept under the meaning of its request, not its text: the call, the values in its path and the normal
+form of its query (shopsite/queries.py), which the view itself answers from. Unknown parameters, their order, the
+case of a case-blind filter or a default value make no entry of their own. Every entry has a timeout and no body
+over MAX_KEPT_BYTES is kept, so the cache's own bound on entries (settings.CACHES, docs/DEPLOY.md) bounds it all.
+
+A warm read costs one cache lookup for the version and one for the answer; a public one is answered by the
+middleware before sessions, authentication and CSRF run (catalog/middleware.py). The version itself is read from
+the database by signed-in callers every time, and for anonymous ones at most once every VERSION_TRUST_SECONDS per
 worker. After restoring a database backup, clear the cache (Redis): the restored number may have been used since.
 """
 
@@ -13,13 +19,13 @@ import hashlib
 import logging
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
+from django.urls import ResolverMatch
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -28,8 +34,14 @@ from .models import Brand, CatalogVersion, Shoe, StockEntry
 
 logger = logging.getLogger(__name__)
 
-# Longer query strings are answered but not kept: no screen sends one, and each would be one more entry.
-MAX_CACHED_QUERY = 512
+# A larger body is answered but not kept. The largest page of shoes (100, of 12 sizes each) takes about 72 kB; with
+# the local-memory cache's MAX_ENTRIES (settings.CACHES) this bounds the memory a worker's cache can take.
+MAX_KEPT_BYTES = 128 * 1024
+# What a kept answer gives back besides its status and body: the view's, DRF's and the paging's headers.
+PAGE_HEADERS = ("X-Total-Count", "Link")
+KEPT_HEADERS = ("Content-Type", "Allow", *PAGE_HEADERS)
+# The Accept headers whose answer is the kept one, DRF's plain JSON.
+PLAIN_JSON = ("application/json", "application/*", "*/*")
 # A count is kept per version like an answer, so it is never stale; the timeout only bounds the memory it takes.
 COUNT_SECONDS = 600
 # Parameters that page or sort a list without changing how many rows it has.
@@ -56,6 +68,18 @@ def catalog_version(*, trusted: bool = False) -> int:
         # add, not set: an older number must not replace a newer one another read has just kept. (A bump between
         # this read and this add still leaves the older one trusted: for VERSION_TRUST_SECONDS at most.)
         _cached("add", _TRUSTED_KEY, version, VERSION_TRUST_SECONDS)
+    return version
+
+
+def request_catalog_version(request: HttpRequest | Request) -> int:
+    """The version a request reads, asked once per request (the middleware's, on a miss, is the view's too)."""
+    version = getattr(request, "catalog_version", None)
+    if version is None:
+        # Signed-in callers (admins after a change, shoppers after a checkout) always see the latest version. Before
+        # the authentication middleware has run there is no user: only public callers are asked for it there.
+        user = getattr(request, "user", None)
+        version = catalog_version(trusted=not (user is not None and user.is_authenticated))
+        request.catalog_version = version
     return version
 
 
@@ -117,61 +141,101 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     """The view's answer to a GET, kept rendered for this version of the catalogue; built and kept on a miss.
 
     Call it from the view's get(): by then DRF has authenticated the request and checked its permissions, so
-    the cache never answers a caller the view would refuse.
+    the cache never answers a caller the view would refuse. (Public callers are answered by the middleware before
+    that, catalog/middleware.py: a call's permissions must let anyone read it.)
     """
     request = view.request
-    # Signed-in callers (admins after a change, shoppers after a checkout) always see the latest version.
-    version = catalog_version(trusted=not request.user.is_authenticated)
-    request.catalog_version = version
-    key = _answer_key(request, version)
-    if key is not None and (body := _cached("get", key)) is not None:
-        return _rendered(request, body)
+    version = request_catalog_version(request)
+    # An Accept header with parameters (indent=4) changes the rendering; such clients get a fresh answer.
+    key = None
+    if request.accepted_media_type == request.accepted_renderer.media_type:
+        key = answer_key(request, match=request.resolver_match, query=request.query_params, version=version)
+    if key is not None and (kept := answer_found(key)) is not None:
+        return kept
     response = build()
     if key is None or response.status_code != 200:
         return response
-    # Kept as the rendered bytes, so a hit renders nothing; rendered as DRF would render this very response.
-    body = request.accepted_renderer.render(response.data, request.accepted_media_type, view.get_renderer_context())
-    _cached("set", key, body, settings.SHOP_CATALOG_CACHE_SECONDS)
-    return _rendered(request, body)
+    # Rendered as DRF would render this very response, with the headers DRF and the paging give it, so that a
+    # kept answer is the same bytes and headers whether the view or the middleware gives it back.
+    renderer = request.accepted_renderer
+    body = renderer.render(response.data, request.accepted_media_type, view.get_renderer_context())
+    content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
+    headers = {"Content-Type": content_type, **view.default_response_headers}
+    headers.update((name, response[name]) for name in PAGE_HEADERS if response.has_header(name))
+    answer = HttpResponse(body, headers=headers)
+    answer_keep(key, answer)
+    return answer
+
+
+def answer_key(request: HttpRequest, *, match: ResolverMatch, query: QueryDict, version: int) -> str | None:
+    """The key of a catalogue call's answer, from its meaning: the call, its path's values and its query's normal
+    form (shopsite/queries.py), the version, and the host and scheme its page links name. None: not to be kept."""
+    if not settings.SHOP_CATALOG_CACHE_SECONDS:
+        return None
+    return versioned_key(
+        "answer", version, f"{request.scheme}://{request.get_host()} {_call(match)} {query.urlencode()}"
+    )
 
 
 def count_cached(request: Request, count: Callable[[], int]) -> int:
     """How many rows a list's filters match, counted once per catalogue version rather than on every page."""
-    version = getattr(request, "catalog_version", None)
-    if version is None:
-        version = catalog_version()
-    query = _query(request, leave_out=NOT_COUNTED)
-    if query is None:
-        return count()
-    key = _key("count", version, f"{request.path}?{query}")
+    version = request_catalog_version(request)
+    filters = request.query_params.copy()
+    for name in NOT_COUNTED:
+        filters.pop(name, None)
+    key = versioned_key("count", version, f"{_call(request.resolver_match)} {filters.urlencode()}")
     if (total := _cached("get", key)) is None:
         total = count()
         _cached("set", key, total, COUNT_SECONDS)
     return total
 
 
-def _answer_key(request: Request, version: int) -> str | None:
-    """The cache key of this request's answer, or None when it is not to be cached."""
-    if not settings.SHOP_CATALOG_CACHE_SECONDS:
-        return None
-    # An Accept header with parameters (indent=4) changes the rendering; such clients get a fresh answer.
-    if request.accepted_media_type != request.accepted_renderer.media_type:
-        return None
-    query = _query(request)
-    if query is None:
-        return None
-    # Host and scheme are part of it: the next and previous links of a page are absolute.
-    return _key("answer", version, f"{request.scheme}://{request.get_host()}{request.path}?{query}")
+def answer_keep(key: str, response: HttpResponse) -> None:
+    """Keep a rendered answer (its status, the headers it needs and its body) under the key, unless it is too large."""
+    body = response.content
+    if len(body) > MAX_KEPT_BYTES:
+        return
+    headers = tuple((name, response[name]) for name in KEPT_HEADERS if response.has_header(name))
+    # A plain tuple rather than a class of ours: what another release of the shop kept still unpickles.
+    _cached("set", key, (response.status_code, headers, body), settings.SHOP_CATALOG_CACHE_SECONDS)
 
 
-def _query(request: Request, *, leave_out: tuple[str, ...] = ()) -> str | None:
-    """The query string with its parameters in one order, so ?a=1&b=2 and ?b=2&a=1 share an entry."""
-    raw = request.META.get("QUERY_STRING", "")
-    if len(raw) > MAX_CACHED_QUERY:
+def answer_found(key: str) -> HttpResponse | None:
+    """The answer kept under the key, as it was kept; None on a miss."""
+    try:
+        status, headers, body = _cached("get", key)
+    # Nothing kept, or something another release kept in another shape: build it again.
+    except (TypeError, ValueError):
         return None
-    # Sorted by name only, a stable sort: of a repeated parameter the last value counts, so its values keep their order.
-    pairs = sorted(parse_qsl(raw, keep_blank_values=True), key=lambda pair: pair[0])
-    return urlencode([(name, value) for name, value in pairs if name not in leave_out])
+    return HttpResponse(body, status=status, headers=dict(headers))
+
+
+def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDict) -> HttpResponse | None:
+    """A catalogue call's kept answer for a public caller, before DRF runs (catalog/middleware.py); None: build it."""
+    # DRF picks its renderer by the Accept header (not by ?format=, which the view does not know); what is kept is
+    # its plain JSON.
+    if not _accepts_plain_json(request.headers.get("Accept", "")):
+        return None
+    key = answer_key(request, match=match, query=query, version=request_catalog_version(request))
+    return None if key is None else answer_found(key)
+
+
+def _accepts_plain_json(accept: str) -> bool:
+    # Media type parameters (indent=4, q=0.9) take the view's way, which weighs them as DRF does.
+    if ";" in accept:
+        return False
+    return not accept.strip() or any(kind.strip() in PLAIN_JSON for kind in accept.split(","))
+
+
+def versioned_key(kind: str, version: int, text: str) -> str:
+    """A cache key for something kept under a catalogue version: the text of its meaning, hashed."""
+    # Hashed: a query may hold characters and lengths that memcached-style keys may not.
+    return f"catalog:{kind}:{version}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
+
+
+def _call(match: ResolverMatch) -> str:
+    # The route and its values rather than the path as typed: /api/shoes/07 and /api/shoes/7 are one shoe.
+    return f"{match.view_name}{sorted(match.kwargs.items())}"
 
 
 def _cached(operation: str, *args: Any) -> Any:
@@ -186,14 +250,3 @@ def _cached(operation: str, *args: Any) -> Any:
     except Exception as error:
         logger.warning("The catalogue cache did not answer (%s: %s): answering without it", type(error).__name__, error)
         return None
-
-
-def _key(kind: str, version: int, text: str) -> str:
-    # Hashed: a query string may hold characters and lengths that memcached-style keys may not.
-    return f"catalog:{kind}:{version}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
-
-
-def _rendered(request: Request, body: bytes) -> HttpResponse:
-    renderer = request.accepted_renderer
-    content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
-    return HttpResponse(body, content_type=content_type)

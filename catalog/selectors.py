@@ -5,7 +5,7 @@ from decimal import Decimal
 from functools import cache
 
 from django.db import connection
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, Min, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from accounts.models import Favorite
@@ -15,6 +15,8 @@ from reviews.models import Review
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound
 from .models import Brand, Shoe, StockEntry
 
+# The collection's color filter offers no more than this many.
+COLORS_MAX = 100
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
 # What a shoe's answer shows of its own row and its brand's (catalog.serializers.shoe_answers).
 SHOE_ROW_FIELDS = (
@@ -70,16 +72,16 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
 
 
 def shoe_color_list(*, brand: str = "") -> list[str]:
-    """The colors shoes in the shop come in, of one brand (any case) or all, each once whatever its case, A to Z."""
+    """The colors shoes in the shop come in, of one brand (any case) or all, each once whatever its case, A to Z.
+
+    The first 100 only: a list call never answers more.
+    """
     shoes = Shoe.objects.in_shop()
     if brand:
         shoes = shoes.filter(brand__name__iexact=brand)
-    colors = shoes.order_by(Lower("color"), "color").values_list("color", flat=True).distinct()
     # "Black" and "black" are one color to a shopper (the filter ignores case); the first spelling shows.
-    once: dict[str, str] = {}
-    for color in colors:
-        once.setdefault(color.lower(), color)
-    return list(once.values())
+    colors = shoes.values(folded=Lower("color")).annotate(first=Min("color")).order_by("folded")
+    return [row["first"] for row in colors[:COLORS_MAX]]
 
 
 def shoe_get(*, shoe_id: int, bare: bool = False) -> Shoe:

@@ -7,11 +7,11 @@ from rest_framework.views import APIView
 
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
-from shopsite.openapi import errors
-from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.openapi import PAGE_HEADERS, errors
+from shopsite.queries import KnownQuery, KnownQueryMixin, PagedListMixin
 
 from . import selectors, services
-from .cache import cached_answer
+from .cache import cached_answer, public_answer
 from .filters import ShoeFilter
 from .models import size_label
 from .pagination import CountCachedPagination
@@ -30,9 +30,21 @@ from .serializers import (
 )
 
 
-class CachedListMixin:
-    """A list whose GET is answered through the catalogue's response cache."""
+class CachedReadMixin(KnownQueryMixin):
+    """A catalogue call whose GET is answered through the catalogue's response cache, from its known parameters.
 
+    Anyone may read it: a public caller's warm read is answered by the middleware before DRF runs.
+    """
+
+    @classmethod
+    def public_answer(cls, request, match):
+        return public_answer(request, match=match, query=cls.known_query(request.GET))
+
+
+class CachedListMixin(CachedReadMixin):
+    """A list whose GET is answered through the catalogue's response cache, a page at a time."""
+
+    known_query = KnownQuery(paged=True)
     pagination_class = CountCachedPagination
 
     def get(self, request, *args, **kwargs):
@@ -45,19 +57,18 @@ class ShoeRowsListMixin(CachedListMixin):
     serializer_class = ShoeSerializer
 
     def list(self, request, *args, **kwargs):
-        rows = self.filter_queryset(self.get_queryset())
-        page = self.paginate_queryset(rows)
-        if page is not None:
-            return self.get_paginated_response(shoe_answers(page))
-        return Response(shoe_answers(rows))
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(shoe_answers(page))
 
 
-@extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(400, 403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(400, 403)}))
 class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
-    """GET /shoes (?name=, ?brand=, limit/offset) and, for admins, POST /shoes."""
+    """GET /shoes (?name=, ?brand=, ?color=, ?ordering=, limit/offset) and, for admins, POST /shoes."""
 
     permission_classes = [IsShopAdminOrReadOnly]
     filterset_class = ShoeFilter
+    # ShoeFilter's parameters; its filters ignore case.
+    known_query = KnownQuery(paged=True, folded=("name", "brand", "color"), kept=("ordering",))
 
     def get_queryset(self):
         return selectors.shoe_rows()
@@ -68,7 +79,7 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(get=extend_schema(responses={200: ShoeSerializer, **errors(403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(403)}))
 class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes/onSale, cheapest first."""
 
@@ -79,10 +90,11 @@ class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
         return selectors.shoe_on_sale_rows()
 
 
-class ShoeColorListView(APIView):
-    """GET /shoes/colors (?brand=): the colors the collection's filter offers."""
+class ShoeColorListView(CachedReadMixin, APIView):
+    """GET /shoes/colors (?brand=): the colors the collection's filter offers, the first 100 A to Z."""
 
     permission_classes = [IsShopAdminOrReadOnly]
+    known_query = KnownQuery(folded=("brand",))
 
     @extend_schema(
         parameters=[OpenApiParameter("brand", str, description="The brand's name, any case; all brands without it.")],
@@ -93,7 +105,7 @@ class ShoeColorListView(APIView):
         return cached_answer(self, lambda: Response(selectors.shoe_color_list(brand=brand)))
 
 
-class ShoeDetailView(APIView):
+class ShoeDetailView(CachedReadMixin, APIView):
     """GET /shoes/{id}; for admins PUT (the Modify Shoes form) and DELETE."""
 
     permission_classes = [IsShopAdminOrReadOnly]
@@ -118,13 +130,14 @@ class ShoeDetailView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema_view(get=extend_schema(responses={200: ArchivedShoeSerializer, **errors(401, 403)}))
-class ShoeArchivedListView(generics.ListAPIView):
+@extend_schema_view(
+    get=extend_schema(parameters=PAGE_HEADERS, responses={200: ArchivedShoeSerializer, **errors(401, 403)})
+)
+class ShoeArchivedListView(PagedListMixin, generics.ListAPIView):
     """GET /shoes/archived, for admins: the shoes a delete archived, the latest first (limit/offset pages it)."""
 
     permission_classes = [IsShopAdmin]
     serializer_class = ArchivedShoeSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_queryset(self):
@@ -172,7 +185,7 @@ class ShoeOnSaleView(APIView):
         return Response(ShoeSerializer(shoe).data)
 
 
-@extend_schema_view(get=extend_schema(responses={200: BrandSerializer, **errors(403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: BrandSerializer, **errors(403)}))
 class BrandListView(CachedListMixin, generics.ListAPIView):
     """GET /brands and, for admins, POST /brands {name}."""
 

@@ -1,25 +1,51 @@
 """The page shell: one HTML page for every screen; React Router draws the screen."""
 
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
 from django.conf import settings
+from django.middleware.csrf import CsrfViewMiddleware, rotate_token
 from django.shortcuts import render
+from django.template.loader import get_template
 from django.utils.text import Truncator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from accounts.serializers import UserSerializer
 from catalog import selectors as catalog_selectors
+from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
 from catalog.errors import ShoeNotFound
 from catalog.serializers import shoe_image_url
 
-from .routes import Screen, screen_for
+from .routes import screen_for
 
 # Search engines and link previews show about this much of a description.
 DESCRIPTION_MAX_LENGTH = 160
 DEFAULT_DESCRIPTION = "Sneakers from the brands you love, with deals every week."
+TEMPLATE = "index.html"
+
+
+class Page(NamedTuple):
+    """What a path's shell shows: its screen ('' for the 404 screen) and, on a product page, the shoe's id."""
+
+    screen: str
+    shoe_id: int | None = None
 
 
 def shop_config(request) -> dict:
     """What the browser app needs to know of the server (DESIGN.md §7); never a secret."""
+    return {
+        **_public_config(),
+        # Who the session signed in (local provider): the app starts knowing, without a round trip.
+        # With Firebase the browser's SDK tells, and the app then posts the user to /api/users.
+        "user": UserSerializer(request.user).data if request.user.is_authenticated else None,
+    }
+
+
+def _public_config() -> dict:
     return {
         "shopName": settings.SHOP_NAME,
         "identityProvider": settings.IDENTITY_PROVIDER,
@@ -27,18 +53,24 @@ def shop_config(request) -> dict:
         "paymentGateway": settings.PAYMENT_GATEWAY,
         "stripePublishableKey": settings.STRIPE_PUBLISHABLE_KEY if settings.PAYMENT_GATEWAY == "stripe" else "",
         "socialLinks": settings.SHOP_SOCIAL_LINKS,
-        # Who the session signed in (local provider): the app starts knowing, without a round trip.
-        # With Firebase the browser's SDK tells, and the app then posts the user to /api/users.
-        "user": UserSerializer(request.user).data if request.user.is_authenticated else None,
     }
 
 
-def _product_meta(request, shoe_id: str) -> dict | None:
+def _page(path: str) -> Page:
+    screen = screen_for(path)
+    if screen is None:
+        return Page("")
+    if screen.name != "ProductDetail":
+        return Page(screen.name)
+    # Decimal digits only ("²" is a digit to isdigit(), not to int()), and no more than a database's id can have.
+    shoe_id = screen.params["id"]
+    return Page(screen.name, int(shoe_id)) if shoe_id.isdecimal() and len(shoe_id) <= 19 else Page("")
+
+
+def _product_meta(request, shoe_id: int) -> dict | None:
     """Title, description and picture of a shoe's page, so a shared link shows the shoe; None if it is gone."""
-    if not shoe_id.isdigit():
-        return None
     try:
-        shoe = catalog_selectors.shoe_get(shoe_id=int(shoe_id))
+        shoe = catalog_selectors.shoe_get(shoe_id=shoe_id)
     except ShoeNotFound:
         return None
     summary = f"{shoe.brand.name} {shoe.name}, {shoe.color}, ${shoe.price}. {shoe.description}"
@@ -50,23 +82,88 @@ def _product_meta(request, shoe_id: str) -> dict | None:
     }
 
 
-def _page_meta(request, screen: Screen | None) -> dict | None:
+def _page_meta(request, page: Page) -> dict | None:
     """The page's meta tags, or None when the path shows nothing (the 404 screen)."""
-    if screen is None:
+    if not page.screen:
         return None
-    if screen.name == "ProductDetail":
-        return _product_meta(request, screen.params["id"])
+    if page.shoe_id is not None:
+        return _product_meta(request, page.shoe_id)
     return {"title": settings.SHOP_NAME}
 
 
 @require_safe
 @ensure_csrf_cookie
 def page_shell(request):
-    meta = _page_meta(request, screen_for(request.path))
+    page = _page(request.path)
+    # Anonymous visitors all get the same shell for a page, kept per catalogue version (a product's meta tags come
+    # from the shoe: the version is read before it). A signed-in visitor's embeds them, and is never kept.
+    key = None
+    if request.method == "GET" and not request.user.is_authenticated:
+        key = _shell_key(request, page, request_catalog_version(request))
+    meta = _page_meta(request, page)
     context = {
         "shop_config": shop_config(request),
         "title": settings.SHOP_NAME,
         "description": DEFAULT_DESCRIPTION,
         **(meta or {}),
     }
-    return render(request, "index.html", context, status=200 if meta else 404)
+    response = render(request, TEMPLATE, context, status=200 if meta else 404)
+    if key is not None:
+        answer_keep(key, response)
+    return response
+
+
+def _public_shell(request, match):
+    """The kept shell of an anonymous visitor's page, for the middleware (catalog/middleware.py); None: render it."""
+    if settings.CSRF_USE_SESSIONS:
+        # The CSRF token would live in the session, which the middleware runs before.
+        return None
+    key = _shell_key(request, _page(request.path), request_catalog_version(request))
+    shell = answer_found(key) if key is not None else None
+    if shell is not None:
+        _csrf_cookie_give(request, shell)
+    return shell
+
+
+_CSRF = CsrfViewMiddleware(lambda request: None)
+
+
+def _csrf_cookie_give(request, response) -> None:
+    """Give the CSRF cookie as the view's ensure_csrf_cookie does: the same cookie, attributes and Vary.
+
+    ensure_csrf_cookie calls get_token, which also makes a masked token for a form; the shell has no form, and the
+    masking took more time than the rest of a kept shell's answer.
+    """
+    # The visitor's cookie when it is well-formed (a malformed one is replaced), as the middleware reads it.
+    _CSRF.process_request(request)
+    if "CSRF_COOKIE" in request.META:
+        # What get_token does with a cookie the visitor has: send it back, its age renewed.
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True
+    else:
+        rotate_token(request)
+    _CSRF.process_response(request, response)
+
+
+page_shell.public_answer = _public_shell
+
+
+def _shell_key(request, page: Page, version: int) -> str | None:
+    if not settings.SHOP_CATALOG_CACHE_SECONDS:
+        return None
+    # The host and scheme name the picture in a product's meta tags; the build names the bundle's files.
+    return versioned_key("shell", version, f"{request.scheme}://{request.get_host()} {page} {_build()}")
+
+
+@cache
+def _build() -> str:
+    """This release of the shell: its template, the bundle webpack built and the settings it shows the app.
+
+    Part of the key, so a release or a change of settings never serves shells kept before it from a shared cache
+    (Redis): those would load bundle files the new release no longer has.
+    """
+    build = hashlib.blake2b(digest_size=16)
+    build.update(Path(get_template(TEMPLATE).origin.name).read_bytes())
+    stats = Path(settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"])
+    build.update(stats.read_bytes() if stats.is_file() else b"")
+    build.update(json.dumps(_public_config(), sort_keys=True).encode())
+    return build.hexdigest()

@@ -9,9 +9,9 @@ from rest_framework.views import APIView
 from accounts.errors import NotYourAccount
 from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin
 from shopsite.inputs import validated
-from shopsite.openapi import errors
-from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.parsers import JSONParser
+from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services
@@ -95,13 +95,14 @@ class CheckoutView(APIView):
         )
 
 
-@extend_schema_view(get=extend_schema(responses={200: AdminOrderSerializer, **errors(401, 403)}))
-class OrderListView(generics.ListAPIView):
+@extend_schema_view(
+    get=extend_schema(parameters=PAGE_HEADERS, responses={200: AdminOrderSerializer, **errors(401, 403)})
+)
+class OrderListView(PagedListMixin, generics.ListAPIView):
     """GET /cart: every paid order, newest first, for admins (limit/offset pages it)."""
 
     permission_classes = [IsShopAdmin]
     serializer_class = AdminOrderSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_queryset(self):
@@ -109,14 +110,17 @@ class OrderListView(generics.ListAPIView):
 
 
 @extend_schema_view(
-    get=extend_schema(operation_id="cart_user_orders_list", responses={200: OrderSerializer, **errors(401, 403)})
+    get=extend_schema(
+        operation_id="cart_user_orders_list",
+        parameters=PAGE_HEADERS,
+        responses={200: OrderSerializer, **errors(401, 403)},
+    )
 )
-class UserOrderListView(generics.ListAPIView):
+class UserOrderListView(PagedListMixin, generics.ListAPIView):
     """GET /cart/{uid}: that user's paid orders, newest first, for them or an admin."""
 
     permission_classes = [IsOwnerOrAdmin]
     serializer_class = OrderSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_queryset(self):

@@ -9,19 +9,18 @@ from rest_framework.views import APIView
 from catalog.selectors import shoe_get
 from orders.selectors import shoe_received_by
 from shopsite.inputs import validated
-from shopsite.openapi import errors
-from shopsite.pagination import OptionalLimitOffsetPagination
+from shopsite.openapi import PAGE_HEADERS, errors
+from shopsite.queries import PagedListMixin
 
 from . import selectors, services
 from .serializers import EligibilityAnswer, ReviewInput, ReviewSerializer, ReviewUpdateInput
 
 
-@extend_schema_view(get=extend_schema(responses={200: ReviewSerializer, **errors(403, 404)}))
-class ReviewListView(generics.ListAPIView):
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ReviewSerializer, **errors(403, 404)}))
+class ReviewListView(PagedListMixin, generics.ListAPIView):
     """GET /reviews/{shoeId} for anyone (limit/offset pages it); POST {review, rating} for a verified buyer."""
 
     serializer_class = ReviewSerializer
-    pagination_class = OptionalLimitOffsetPagination
     filter_backends = []
 
     def get_permissions(self):

@@ -1,7 +1,7 @@
-"""The error answers of DESIGN.md §3 as the OpenAPI schema describes them, shared by every app's views."""
+"""The error answers of DESIGN.md §3 and the paging headers as the OpenAPI schema describes them, for every app."""
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 
@@ -34,3 +34,23 @@ ERRORS = {
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
     """The error answers a call gives, for `extend_schema(responses={200: ..., **errors(400, 403)})`."""
     return {status: ERRORS[status] for status in statuses}
+
+
+# The headers of a list call's plain answer (shopsite/pagination.py), for `extend_schema(parameters=PAGE_HEADERS)`.
+PAGE_HEADERS = [
+    OpenApiParameter(
+        "X-Total-Count",
+        int,
+        OpenApiParameter.HEADER,
+        response=[200],
+        description="Without ?limit=: how many items the whole list has (the answer is one page of at most 100).",
+    ),
+    OpenApiParameter(
+        "Link",
+        str,
+        OpenApiParameter.HEADER,
+        response=[200],
+        description="Without ?limit=, when there are more: the next and previous pages (RFC 8288), as "
+        '<https://shop.example/api/shoes?offset=100>; rel="next".',
+    ),
+]

@@ -101,12 +101,15 @@ MIDDLEWARE = [
     "shopsite.body_limit.BodyLimitMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above the next one, so that what it answers carries this header too.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
+    "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
 ROOT_URLCONF = "shopsite.urls"
@@ -169,6 +172,10 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
         "breaker_seconds": env.float("CACHE_BREAKER_SECONDS", default=5),
         **CACHES["default"].get("OPTIONS", {}),
     }
+elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
+    # Each worker's own memory: a bound on its entries (each kept catalogue answer at most 128 kB, catalog/cache.py)
+    # bounds it whatever URLs it is asked. Redis is bounded by its maxmemory (docs/DEPLOY.md).
+    CACHES["default"].setdefault("OPTIONS", {}).setdefault("MAX_ENTRIES", 500)
 
 AUTH_USER_MODEL = "accounts.User"
 # A password reset link works for an hour, as the hosted identity service's do.

@@ -20,7 +20,7 @@ from django.urls import reverse
 
 from accounts.models import User
 from catalog import cache as cache_module
-from catalog.cache import MAX_CACHED_QUERY, catalog_version, catalog_version_bump
+from catalog.cache import catalog_version, catalog_version_bump
 from catalog.demo import BRANDS
 from catalog.importing import shoes_import
 from catalog.models import Brand, CatalogVersion, Shoe
@@ -114,9 +114,9 @@ class TestCache:
         assert [s["name"] for s in api_client.get("/api/shoes?name=alp&name=bet").json()] == ["Beta"]
         assert [s["name"] for s in api_client.get("/api/shoes?name=bet&name=alp").json()] == ["Alpha"]
 
-    def test_a_very_long_query_string_is_answered_but_not_kept(self, api_client, shoe):
-        path = f"/api/shoes?name=air&x={'a' * MAX_CACHED_QUERY}"
-        assert queries_for(api_client, path) == queries_for(api_client, path) > 1
+    def test_a_very_long_query_string_makes_no_entry_of_its_own(self, api_client, shoe):
+        api_client.get("/api/shoes?name=air")
+        assert queries_for(api_client, f"/api/shoes?name=air&x={'a' * 4000}") == 1
 
     def test_an_indented_answer_is_neither_kept_nor_served_to_others(self, api_client, shoe):
         warm(api_client, "/api/shoes")

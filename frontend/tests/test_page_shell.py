@@ -133,7 +133,17 @@ def test_a_long_description_is_cut_for_previews(client, shoe):
     assert description.endswith("…")
 
 
-@pytest.mark.parametrize("path", ["/products/999999", "/products/abc", "/products/0"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/products/999999",
+        "/products/abc",
+        "/products/0",
+        "/products/%C2%B2",
+        f"/products/{'9' * 19}",
+        f"/products/{'9' * 5000}",
+    ],
+)
 def test_a_missing_product_gets_the_shell_with_404(client, db, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -145,3 +155,144 @@ def test_other_pages_get_the_shop_description(client):
     assert '<meta name="description" content="Sneakers from the brands you love, with deals every week.">' in html
     assert '<meta property="og:type" content="website">' in html
     assert "og:image" not in html
+
+
+def answered_ahead(response) -> bool:
+    """Whether the cache's middleware answered: neither sessions nor authentication ran on the request."""
+    return not hasattr(response.wsgi_request, "session") and not hasattr(response.wsgi_request, "user")
+
+
+class TestKeptShells:
+    """An anonymous visitor's shell is kept per page and catalogue version, and given back before the middleware."""
+
+    @pytest.mark.parametrize("path", ["/", "/sale", "/colletions/Nike", "/nope"])
+    def test_a_warm_shell_is_the_same_page_without_sessions_authentication_a_render_or_a_query(
+        self, client, db, monkeypatch, django_assert_num_queries, path
+    ):
+        cold = client.get(path)
+        monkeypatch.setattr("frontend.views.render", lambda *args, **kwargs: pytest.fail("the shell was rendered"))
+        with django_assert_num_queries(0):
+            warm = client.get(path)
+
+        assert answered_ahead(warm)
+        assert (warm.status_code, warm.content) == (cold.status_code, cold.content)
+
+    def test_it_has_the_headers_of_a_rendered_one(self, client, db):
+        cold = client.get("/sale")
+        client.cookies.clear()
+        warm = client.get("/sale")
+
+        assert answered_ahead(warm)
+        assert cold["X-Request-ID"] != warm["X-Request-ID"]
+        for response in (cold, warm):
+            del response["X-Request-ID"]
+        assert warm.headers == cold.headers
+        assert warm["Vary"] == "Cookie"
+        assert warm["X-Frame-Options"] == "DENY"
+
+    def test_a_visitor_without_a_csrf_cookie_is_given_one_as_a_rendered_shell_gives_it(self, client, db):
+        cold = client.get("/").cookies["csrftoken"]
+        client.cookies.clear()
+        warm = client.get("/")
+        assert answered_ahead(warm)
+
+        given = warm.cookies["csrftoken"]
+        assert len(given.value) == 32 and given.value != cold.value
+        # All but its expiry date, which is max-age from the second it was given.
+        assert {name: given[name] for name in given if name != "expires"} == {
+            name: cold[name] for name in cold if name != "expires"
+        }
+        assert given["max-age"] == 31449600 and given["samesite"] == "Lax" and given["path"] == "/"
+
+    def test_a_visitor_with_a_csrf_cookie_keeps_it_as_with_a_rendered_shell(self, client, db):
+        token = "k" * 32
+        client.cookies["csrftoken"] = token
+        cold = client.get("/")
+        warm = client.get("/")
+
+        assert answered_ahead(warm)
+        # Django sends the cookie a visitor has back, with its age renewed; never another one.
+        assert warm.cookies["csrftoken"].value == cold.cookies["csrftoken"].value == token
+        assert warm.cookies["csrftoken"]["max-age"] == cold.cookies["csrftoken"]["max-age"]
+
+    def test_a_malformed_csrf_cookie_is_replaced_as_with_a_rendered_shell(self, client, db):
+        client.cookies["csrftoken"] = "not a token"
+        cold = client.get("/").cookies["csrftoken"].value
+        client.cookies["csrftoken"] = "not a token"
+        warm = client.get("/")
+
+        assert answered_ahead(warm)
+        given = warm.cookies["csrftoken"].value
+        assert len(given) == len(cold) == 32 and given != "not a token"
+
+    def test_a_product_page_carries_its_shoe_and_follows_its_changes(
+        self, client, shoe, django_capture_on_commit_callbacks
+    ):
+        client.get(f"/products/{shoe.pk}")
+        warm = client.get(f"/products/0{shoe.pk}")
+        assert answered_ahead(warm)
+        assert "<title>Nike Air Swift | Sneaker Shop</title>" in warm.content.decode()
+
+        with django_capture_on_commit_callbacks(execute=True):
+            shoe.name = "Air Swifter"
+            shoe.save()
+        assert "<title>Nike Air Swifter | Sneaker Shop</title>" in client.get(f"/products/{shoe.pk}").content.decode()
+
+    def test_a_missing_product_stays_a_404_until_it_exists(self, client, shoe, django_capture_on_commit_callbacks):
+        path = f"/products/{shoe.pk + 1}"
+        client.get(path)
+        warm = client.get(path)
+        assert answered_ahead(warm)
+        assert warm.status_code == 404
+
+        with django_capture_on_commit_callbacks(execute=True):
+            from catalog.tests.factories import ShoeFactory
+
+            ShoeFactory(name="Cloud Glide", brand__name="Nike")
+        assert client.get(path).status_code == 200
+
+    def test_a_signed_in_visitor_gets_their_own_shell(self, client, db, shopper):
+        client.get("/account")
+        client.force_login(shopper)
+        response = client.get("/account")
+
+        assert not answered_ahead(response)
+        assert shop_config(response)["user"]["email"] == shopper.email
+
+    def test_a_signed_in_visitors_shell_is_never_kept(self, client, db, shopper):
+        client.force_login(shopper)
+        client.get("/account")
+        client.logout()
+        response = client.get("/account")
+
+        assert shop_config(response)["user"] is None
+
+    def test_a_host_not_allowed_is_refused(self, client, db):
+        client.get("/")
+        assert client.get("/", HTTP_HOST="evil.example").status_code == 400
+
+    def test_a_product_page_names_its_picture_on_the_host_that_was_asked(self, client, shoe):
+        client.get(f"/products/{shoe.pk}")
+        html = client.get(f"/products/{shoe.pk}", HTTP_HOST="localhost").content.decode()
+        assert '<meta property="og:image" content="http://localhost/static/img/shoe-placeholder.svg">' in html
+
+    def test_shells_are_kept_per_build_of_the_bundle(self, client, db, settings, tmp_path, monkeypatch, request):
+        from frontend import views
+
+        # The build is read once per process (a release restarts it); here, again after each build.
+        request.addfinalizer(views._build.cache_clear)
+        stats = tmp_path / "webpack-stats.json"
+        stats.write_text('{"status": "done", "chunks": {"main": ["main.1111.js"]}}')
+        monkeypatch.setitem(settings.WEBPACK_LOADER["DEFAULT"], "STATS_FILE", stats)
+        views._build.cache_clear()
+        client.get("/")
+        assert answered_ahead(client.get("/"))
+
+        stats.write_text('{"status": "done", "chunks": {"main": ["main.2222.js"]}}')
+        views._build.cache_clear()
+        assert not answered_ahead(client.get("/"))
+
+    def test_nothing_is_kept_without_the_cache(self, client, db, settings):
+        settings.SHOP_CATALOG_CACHE_SECONDS = 0
+        client.get("/")
+        assert not answered_ahead(client.get("/"))
