@@ -322,4 +322,9 @@ def test_a_redis_cache_url_gets_the_short_timeouts_and_the_breaker(tmp_path):
 
 
 def test_without_a_cache_url_each_process_keeps_its_own_memory_cache(tmp_path):
-    assert cache_setting(tmp_path) == {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": ""}
+    assert cache_setting(tmp_path) == {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "",
+        # Bounded, whatever URLs it is asked (catalog/cache.py keeps answers in it).
+        "OPTIONS": {"MAX_ENTRIES": 500},
+    }
