@@ -30,6 +30,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from shopsite.throttles import CatalogueBuildThrottle
+
 from .models import Brand, CatalogVersion, Shoe, StockEntry
 
 logger = logging.getLogger(__name__)
@@ -141,7 +143,8 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     """The view's answer to a GET, kept rendered for this version of the catalogue; built and kept on a miss.
 
     Call it from the view's get(): by then DRF has authenticated the request and checked its permissions, so
-    the cache never answers a caller the view would refuse. (Public callers are answered by the middleware before
+    the cache never answers a caller the view would refuse. A miss counts against the caller's budget of answers
+    built anew (CatalogueBuildThrottle): past it, 429. (Public callers are answered by the middleware before
     that, catalog/middleware.py: a call's permissions must let anyone read it.)
     """
     request = view.request
@@ -152,6 +155,8 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
         key = answer_key(request, match=request.resolver_match, query=request.query_params, version=version)
     if key is not None and (kept := answer_found(key)) is not None:
         return kept
+    if (wait := _build_wait(request)) is not None:
+        view.throttled(request, wait)
     response = build()
     if key is None or response.status_code != 200:
         return response
@@ -165,6 +170,18 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     answer = HttpResponse(body, headers=headers)
     answer_keep(key, answer)
     return answer
+
+
+def _build_wait(request: Request) -> float | None:
+    """None when the caller may have one more answer built now; else the seconds until they may."""
+    throttle = CatalogueBuildThrottle()
+    try:
+        return None if throttle.allows(request) else throttle.wait()
+    # The budget counts in the cache: without a cache (the shop's own Redis backend stands in for itself, another
+    # may not) the answer is built, as every other catalogue read then is.
+    except Exception as error:
+        logger.warning("The budget of answers built anew was not counted (%s: %s)", type(error).__name__, error)
+        return None
 
 
 def answer_key(request: HttpRequest, *, match: ResolverMatch, query: QueryDict, version: int) -> str | None:

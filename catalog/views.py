@@ -61,7 +61,9 @@ class ShoeRowsListMixin(CachedListMixin):
         return self.get_paginated_response(shoe_answers(page))
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(400, 403)}))
+@extend_schema_view(
+    get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(400, 403, 429)})
+)
 class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes (?name=, ?brand=, ?color=, ?ordering=, limit/offset) and, for admins, POST /shoes."""
 
@@ -79,7 +81,7 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
         return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(403, 429)}))
 class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes/onSale, cheapest first."""
 
@@ -98,7 +100,7 @@ class ShoeColorListView(CachedReadMixin, APIView):
 
     @extend_schema(
         parameters=[OpenApiParameter("brand", str, description="The brand's name, any case; all brands without it.")],
-        responses={200: {"type": "array", "items": {"type": "string"}}, **errors(403)},
+        responses={200: {"type": "array", "items": {"type": "string"}}, **errors(403, 429)},
     )
     def get(self, request):
         brand = request.query_params.get("brand", "")[:40]
@@ -110,7 +112,7 @@ class ShoeDetailView(CachedReadMixin, APIView):
 
     permission_classes = [IsShopAdminOrReadOnly]
 
-    @extend_schema(responses={200: ShoeSerializer, **errors(403, 404)})
+    @extend_schema(responses={200: ShoeSerializer, **errors(403, 404, 429)})
     def get(self, request, pk: int):
         return cached_answer(self, lambda: Response(shoe_answers([selectors.shoe_row_get(shoe_id=pk)])[0]))
 
@@ -185,7 +187,7 @@ class ShoeOnSaleView(APIView):
         return Response(ShoeSerializer(shoe).data)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: BrandSerializer, **errors(403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: BrandSerializer, **errors(403, 429)}))
 class BrandListView(CachedListMixin, generics.ListAPIView):
     """GET /brands and, for admins, POST /brands {name}."""
 

@@ -1,4 +1,4 @@
-"""How often one client may call the calls that write for strangers: forms, sign-in, password resets."""
+"""How often one client may call what costs the shop: forms, sign-in, password resets, catalogue pages built anew."""
 
 import hashlib
 
@@ -70,3 +70,19 @@ class SignInFailureThrottle(ScopedRateThrottle):
 
     def failures_clear(self) -> None:
         self.cache.delete(self.email_key)
+
+
+class CatalogueBuildThrottle(ScopedRateThrottle):
+    """The catalogue answers one client had built from the database lately, rather than found in the cache.
+
+    A kept answer costs next to nothing and is never counted (a public one never even reaches DRF). One built anew
+    costs queries, and a script asking only for pages nobody else asks for (deep offsets, a new search each time,
+    an Accept header the cache does not keep) would otherwise have the database do all its work.
+    """
+
+    # ScopedRateThrottle reads the scope off the view it is given; this throttle is given itself.
+    throttle_scope = "catalog_build"
+
+    def allows(self, request) -> bool:
+        """Whether this client may have one more answer built now (and count it); `wait()` says when otherwise."""
+        return self.allow_request(request, self)
