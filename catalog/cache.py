@@ -44,6 +44,9 @@ PAGE_HEADERS = ("X-Total-Count", "Link")
 KEPT_HEADERS = ("Content-Type", "Allow", *PAGE_HEADERS)
 # The Accept headers whose answer is the kept one, DRF's plain JSON.
 PLAIN_JSON = ("application/json", "application/*", "*/*")
+# Pages from this offset on are read ids first (catalog/pagination.py) and never kept: people seldom page this far,
+# and kept, each of the random offsets a script asks for would take a place in the cache.
+DEEP_OFFSET = 1_000
 # A count is kept per version like an answer, so it is never stale; the timeout only bounds the memory it takes.
 COUNT_SECONDS = 600
 # Parameters that page or sort a list without changing how many rows it has.
@@ -186,8 +189,9 @@ def _build_wait(request: Request) -> float | None:
 
 def answer_key(request: HttpRequest, *, match: ResolverMatch, query: QueryDict, version: int) -> str | None:
     """The key of a catalogue call's answer, from its meaning: the call, its path's values and its query's normal
-    form (shopsite/queries.py), the version, and the host and scheme its page links name. None: not to be kept."""
-    if not settings.SHOP_CATALOG_CACHE_SECONDS:
+    form (shopsite/queries.py, whose offset is a number), the version, and the host and scheme its page links name.
+    None: not to be kept."""
+    if not settings.SHOP_CATALOG_CACHE_SECONDS or int(query.get("offset", 0)) >= DEEP_OFFSET:
         return None
     return versioned_key(
         "answer", version, f"{request.scheme}://{request.get_host()} {_call(match)} {query.urlencode()}"

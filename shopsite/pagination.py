@@ -20,8 +20,19 @@ class OptionalLimitOffsetPagination(LimitOffsetPagination):
     default_limit = max_limit
 
     def paginate_queryset(self, queryset, request, view=None) -> list:
+        # DRF's own, with the page read by page_of().
         self.enveloped = self.limit_query_param in request.query_params
-        return super().paginate_queryset(queryset, request, view)
+        self.request = request
+        self.limit = self.get_limit(request)
+        self.count = self.get_count(queryset)
+        self.offset = self.get_offset(request)
+        if self.count == 0 or self.offset > self.count:
+            return []
+        return self.page_of(queryset)
+
+    def page_of(self, queryset) -> list:
+        """The rows of the page: the queryset cut in SQL, never read whole."""
+        return list(queryset[self.offset : self.offset + self.limit])
 
     def get_paginated_response(self, data) -> Response:
         if self.enveloped:
