@@ -64,6 +64,28 @@ class SignInLocked(exceptions.Throttled):
         self.wait = math.ceil(wait) if wait is not None else None
 
 
+class GoogleSignInRefused(IdentityError):
+    """The Google ID token was not Google's word for this shop: forged, expired, for another site, or unverified."""
+
+    status_code = status.HTTP_401_UNAUTHORIZED
+    code = "auth/invalid-credential"
+    message = "Google sign-in failed: please try again."
+
+
+class GoogleAccountTaken(IdentityError):
+    status_code = status.HTTP_409_CONFLICT
+    code = "auth/credential-already-in-use"
+    message = "This email address is linked to another Google account."
+
+
+class IdentityUnavailable(exceptions.APIException):
+    """Google's keys or user records could not be reached: the caller may simply try again."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = "Signing in is unavailable for a moment. Please try again in a few minutes."
+    default_code = "identity_unavailable"
+
+
 class InvalidResetLink(IdentityError):
     code = "auth/invalid-action-code"
     message = "This link has expired or was already used: ask for a new one."
@@ -101,3 +123,7 @@ class ProviderNotUsed(ShopError):
     status_code = status.HTTP_404_NOT_FOUND
     code = "not_found"
     message = "This shop signs people in with another identity provider."
+
+
+class GoogleNotConfigured(ProviderNotUsed):
+    message = "Google sign-in is not configured in this shop."

@@ -55,6 +55,9 @@ class User(AbstractBaseUser, PermissionsMixin):
     avatar = models.ImageField(upload_to=avatar_upload_to, blank=True)
     # Admin rights from SHOP_ADMIN_EMAILS wait for this, so nobody can sign up as a future admin.
     email_verified = models.BooleanField(default=False)
+    # Google's own id for the person, once they signed in with Google (accounts/identity/google.py): it stays theirs
+    # even if their address at Google changes.
+    google_sub = models.CharField(max_length=255, unique=True, null=True, blank=True, editable=False)
     # Access to the Django admin, for staff emergencies; it grants nothing in the shop's API.
     is_staff = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

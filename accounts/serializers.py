@@ -42,6 +42,12 @@ class CredentialsInput(serializers.Serializer):
     password = serializers.CharField()
 
 
+class GoogleCredentialInput(serializers.Serializer):
+    """POST /auth/google: the ID token Google Identity Services gave the browser (its callback's `credential`)."""
+
+    credential = serializers.CharField()
+
+
 class PasswordChangeInput(serializers.Serializer):
     currentPassword = serializers.CharField()
     password = serializers.CharField()

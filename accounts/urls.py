@@ -7,6 +7,7 @@ from . import views
 urlpatterns = [
     path("auth/signup", views.SignUpView.as_view(), name="signup"),
     path("auth/signin", views.SignInView.as_view(), name="signin"),
+    path("auth/google", views.GoogleSignInView.as_view(), name="google-sign-in"),
     path("auth/signout", views.SignOutView.as_view(), name="signout"),
     path("auth/password", views.PasswordChangeView.as_view(), name="password-change"),
     path("auth/password-reset", views.PasswordResetView.as_view(), name="password-reset"),

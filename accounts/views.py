@@ -18,8 +18,8 @@ from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
 from . import selectors, services
 from .authentication import SessionAuthentication
-from .errors import NotYourAccount, ProviderNotUsed
-from .identity import local
+from .errors import GoogleNotConfigured, NotYourAccount, ProviderNotUsed
+from .identity import google, local
 from .permissions import IsOwnerOrAdminReading, IsShopAdmin
 from .serializers import (
     AvatarInput,
@@ -27,6 +27,7 @@ from .serializers import (
     FavoriteAnswer,
     FavoriteInput,
     FavoriteSerializer,
+    GoogleCredentialInput,
     MessageAnswer,
     PasswordChangeInput,
     PasswordResetConfirmInput,
@@ -103,6 +104,28 @@ class SignInView(AnonymousIdentityView):
         )
         login(request._request, user)
         return Response(UserSerializer(user).data)
+
+
+class GoogleSignInView(AnonymousIdentityView):
+    """POST /auth/google {credential}: sign in with Google, the account made on first sight."""
+
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "signin"
+
+    def initial(self, request, *args, **kwargs):
+        if not settings.GOOGLE_CLIENT_ID:
+            raise GoogleNotConfigured()
+        super().initial(request, *args, **kwargs)
+
+    @extend_schema(
+        request=GoogleCredentialInput,
+        responses={200: UserSerializer, 201: UserSerializer, **IDENTITY_ERRORS, **errors(401, 409, 503)},
+    )
+    def post(self, request):
+        claims = google.google_claims_verified(credential=_field(request, "credential"))
+        user, created = google.user_google_sign_in(claims=claims)
+        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class SignOutView(AnonymousIdentityView):

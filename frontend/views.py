@@ -50,6 +50,8 @@ def _public_config() -> dict:
         "shopName": settings.SHOP_NAME,
         "identityProvider": settings.IDENTITY_PROVIDER,
         "firebaseConfig": settings.FIREBASE_WEB_CONFIG if settings.IDENTITY_PROVIDER == "firebase" else None,
+        # Sign in with Google on the shop's own accounts; empty when the shop offers no Google button.
+        "googleClientId": settings.GOOGLE_CLIENT_ID,
         "paymentGateway": settings.PAYMENT_GATEWAY,
         "stripePublishableKey": settings.STRIPE_PUBLISHABLE_KEY if settings.PAYMENT_GATEWAY == "stripe" else "",
         "socialLinks": settings.SHOP_SOCIAL_LINKS,

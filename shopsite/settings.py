@@ -363,6 +363,10 @@ if IDENTITY_PROVIDER == "firebase":
 FIREBASE_PROJECT_ID = env.str("FIREBASE_PROJECT_ID", default="")
 # The Firebase web app's config object, as JSON; the browser needs it to sign in.
 FIREBASE_WEB_CONFIG = env.json("FIREBASE_WEB_CONFIG", default={})
+# Sign in with Google for a shop on its own accounts (IDENTITY_PROVIDER=local): the OAuth client id of a "Web
+# application" in Google Cloud's console. Empty: no Google button. A Firebase shop signs Google users in through
+# Firebase instead.
+GOOGLE_CLIENT_ID = env.str("GOOGLE_CLIENT_ID", default="") if IDENTITY_PROVIDER == "local" else ""
 PAYMENT_GATEWAY = env.str("PAYMENT_GATEWAY", default="test")
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
@@ -396,9 +400,9 @@ if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", SHOP_IDEMPOTENCY_PREFIX):
 
 # Content-Security-Policy (django-csp): scripts, styles and everything else from the shop itself; no inline script
 # or style anywhere (the page shell's settings travel in a JSON data block, the API docs' start-up script is a
-# file); Stripe.js and Firebase's sign-in are allowed only in a shop that uses them, with the origins their
-# documentation names. Nobody may frame the shop.
-CSP_SCRIPTS, CSP_FRAMES, CSP_CONNECTIONS, CSP_IMAGES = [SELF], [], [SELF], [SELF, "data:"]
+# file); Stripe.js, Firebase's sign-in and Google's sign-in button are allowed only in a shop that uses them, with the
+# origins their documentation names. Nobody may frame the shop.
+CSP_SCRIPTS, CSP_STYLES, CSP_FRAMES, CSP_CONNECTIONS, CSP_IMAGES = [SELF], [SELF], [], [SELF], [SELF, "data:"]
 if PAYMENT_GATEWAY == "stripe":
     CSP_SCRIPTS += ["https://js.stripe.com", "https://*.js.stripe.com"]
     # Its card field and the 3-D Secure check are frames of its own.
@@ -410,6 +414,15 @@ if IDENTITY_PROVIDER == "firebase":
     CSP_SCRIPTS += ["https://apis.google.com"]
     CSP_FRAMES += [f"https://{FIREBASE_WEB_CONFIG.get('authDomain') or f'{FIREBASE_PROJECT_ID}.firebaseapp.com'}"]
     CSP_CONNECTIONS += ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]
+if GOOGLE_CLIENT_ID:
+    # Google Identity Services: its script draws the button in a frame of Google's and asks Google from it, and brings
+    # its own stylesheet (the origins its setup guide lists). Its popup talks back to the page that opened it, which
+    # Django's default Cross-Origin-Opener-Policy (same-origin) would cut off.
+    CSP_SCRIPTS += ["https://accounts.google.com/gsi/client"]
+    CSP_FRAMES += ["https://accounts.google.com/gsi/"]
+    CSP_CONNECTIONS += ["https://accounts.google.com/gsi/"]
+    CSP_STYLES += ["https://accounts.google.com/gsi/style"]
+    SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
 if AWS_STORAGE_BUCKET_NAME:
     # Pictures come from the bucket, or from the CDN in front of it.
     if AWS_S3_CUSTOM_DOMAIN:
@@ -424,7 +437,7 @@ CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": CSP_SCRIPTS,
-        "style-src": [SELF],
+        "style-src": CSP_STYLES,
         "img-src": CSP_IMAGES,
         "connect-src": CSP_CONNECTIONS,
         "frame-src": CSP_FRAMES or [NONE],

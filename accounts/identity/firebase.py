@@ -10,11 +10,11 @@ from django.conf import settings
 from firebase_admin import auth, credentials
 from firebase_admin import exceptions as firebase_errors
 from google.auth import exceptions as google_auth_errors
-from rest_framework import authentication, exceptions, status
+from rest_framework import authentication, exceptions
 
 from .. import services
 from ..authentication import ensure_enabled
-from ..errors import AccountDisabled
+from ..errors import AccountDisabled, IdentityUnavailable
 from ..models import User
 
 logger = logging.getLogger(__name__)
@@ -26,14 +26,6 @@ _app_lock = threading.Lock()
 # firebase-admin tries up to three times). Google answers them in a tenth of a second; firebase-admin's own default,
 # 120 s, would let a Google that hangs hold the request far past its time budget (shopsite/tests/test_time_budget.py).
 HTTP_TIMEOUT_SECONDS = 1
-
-
-class IdentityUnavailable(exceptions.APIException):
-    """Google's certificates or user records could not be reached: the caller may simply try again."""
-
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    default_detail = "Signing in is unavailable for a moment. Please try again in a few minutes."
-    default_code = "identity_unavailable"
 
 
 def firebase_app() -> firebase_admin.App:

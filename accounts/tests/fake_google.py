@@ -1,4 +1,5 @@
-"""Google's side of Firebase Auth for tests: ID tokens signed with a local key, and what firebase-admin asks Google."""
+"""Google's side of Firebase Auth and of Sign in with Google for tests: ID tokens signed with a local key, and what
+firebase-admin and google-auth ask Google."""
 
 import datetime
 import io
@@ -20,6 +21,9 @@ PROJECT_ID = "sneaker-shop-test"
 CERT_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
 LOOKUP_URL = f"https://identitytoolkit.googleapis.com/v1/projects/{PROJECT_ID}/accounts:lookup"
 TOKEN_URL = "https://oauth2.googleapis.com/token"
+# Where google-auth finds the keys of the ID tokens Google Identity Services gives a site (Sign in with Google).
+OAUTH2_CERTS_URL = "https://www.googleapis.com/oauth2/v1/certs"
+GOOGLE_CLIENT_ID = "1234567890-shop.apps.googleusercontent.com"
 ACCESS_TOKEN = "ya29.test-access-token"
 KEY_ID = "test-key-1"
 
@@ -143,13 +147,36 @@ class FakeGoogle:
         key = key or self.key
         return jwt.encode(payload, key.private_key, algorithm="RS256", headers={"kid": key.kid})
 
+    def google_id_token(
+        self, sub: str, *, email: str | None, email_verified: bool = True, key: SigningKey | None = None, **claims
+    ) -> str:
+        """An ID token as Google Identity Services gives a site for its client id; claims override (or, given None,
+        remove) the usual ones."""
+        now = int(time.time())
+        payload = {
+            "iss": "https://accounts.google.com",
+            "azp": GOOGLE_CLIENT_ID,
+            "aud": GOOGLE_CLIENT_ID,
+            "sub": sub,
+            "email": email,
+            "email_verified": email_verified,
+            "name": "Ada Runner",
+            "iat": now,
+            "nbf": now - 60,
+            "exp": now + 3600,
+        }
+        payload.update(claims)
+        payload = {name: value for name, value in payload.items() if value is not None}
+        key = key or self.key
+        return jwt.encode(payload, key.private_key, algorithm="RS256", headers={"kid": key.kid})
+
     def _answer(self, adapter, request) -> requests.Response:
         self.calls.append((request.method, request.url))
         if request.url in self.unreachable:
             raise requests.ConnectionError(f"{request.url} is unreachable (fake)", request=request)
         if request.url in self.failing:
             return self._response(adapter, request, 500, {"error": {"code": 500, "message": "Internal error"}})
-        if (request.method, request.url) == ("GET", CERT_URL):
+        if (request.method, request.url) in (("GET", CERT_URL), ("GET", OAUTH2_CERTS_URL)):
             # Google's caching headers: CacheControl keeps the certificates for max-age after Date.
             certificates = {self.key.kid: self.key.certificate_pem}
             caching = {"Cache-Control": "public, max-age=19000", "Date": formatdate(usegmt=True)}

@@ -43,6 +43,7 @@ def test_the_shell_carries_the_server_settings_and_no_secret(client, settings):
         "shopName": "Kicks",
         "identityProvider": "local",
         "firebaseConfig": None,
+        "googleClientId": "",
         "paymentGateway": "test",
         "stripePublishableKey": "",
         "socialLinks": {"Instagram": "https://www.instagram.com/kicks"},
@@ -50,6 +51,12 @@ def test_the_shell_carries_the_server_settings_and_no_secret(client, settings):
     }
     assert "sk_test_secret" not in response.content.decode()
     assert "<title>Kicks</title>" in response.content.decode()
+
+
+def test_the_shell_tells_the_app_the_google_client_id_when_the_shop_offers_google(client, settings):
+    settings.GOOGLE_CLIENT_ID = "1-shop.apps.googleusercontent.com"
+
+    assert shop_config(client.get("/signin"))["googleClientId"] == "1-shop.apps.googleusercontent.com"
 
 
 def test_the_shell_tells_the_app_who_is_signed_in(client, shopper):

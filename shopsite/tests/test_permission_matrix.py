@@ -17,8 +17,10 @@ from django.utils import timezone
 from PIL import Image
 from rest_framework.views import APIView
 
+from accounts.identity import google as google_identity
 from accounts.models import Favorite
 from accounts.tests.factories import PASSWORD, UserFactory
+from accounts.tests.fake_google import GOOGLE_CLIENT_ID, FakeGoogle
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
@@ -61,6 +63,7 @@ EXPECTED = {
     ("signup", "POST"): NO_SESSION,
     ("signin", "POST"): NO_SESSION,
     ("signout", "POST"): NO_SESSION,
+    ("google-sign-in", "POST"): NO_SESSION,
     ("password-change", "POST"): SIGNED_IN,
     ("password-reset", "POST"): NO_SESSION,
     ("password-reset-confirm", "POST"): NO_SESSION,
@@ -132,7 +135,17 @@ def png() -> io.BytesIO:
 
 
 @pytest.fixture
-def rows(shopper, other_shopper, disabled_user, shop_admin) -> dict:
+def google(settings, monkeypatch) -> FakeGoogle:
+    """Sign in with Google offered, Google's keys answered by a fake."""
+    settings.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID
+    fake = FakeGoogle()
+    fake.install(monkeypatch)
+    google_identity.http_session_forget()
+    return fake
+
+
+@pytest.fixture
+def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
     """shopper's order, review and favorite, and what the admin calls change (an archived shoe to restore)."""
     nike = BrandFactory(name="Nike")
     shoe = ShoeFactory(brand=nike, name="Air Swift", price=Decimal("99.99"), sizes={"9": 5})
@@ -149,6 +162,7 @@ def rows(shopper, other_shopper, disabled_user, shop_admin) -> dict:
         "order": order,
         "review": review_create(user=shopper, shoe=shoe, text="Fits like a glove", rating=5),
         "someone": UserFactory(email="someone@sneakers.test"),
+        "google": google,
     }
 
 
@@ -169,6 +183,11 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("brand-detail", "DELETE"): ({"pk": rows["empty_brand"].pk}, {}, "json"),
         ("signup", "POST"): ({}, {"email": "newcomer@sneakers.test", "password": PASSWORD}, "json"),
         ("signin", "POST"): ({}, {"email": shopper.email, "password": PASSWORD}, "json"),
+        ("google-sign-in", "POST"): (
+            {},
+            {"credential": rows["google"].google_id_token("g-1", email=shopper.email)},
+            "json",
+        ),
         ("password-change", "POST"): ({}, {"currentPassword": PASSWORD, "password": "battery staple"}, "json"),
         ("password-reset", "POST"): ({}, {"email": shopper.email}, "json"),
         ("password-reset-confirm", "POST"): (

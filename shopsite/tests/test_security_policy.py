@@ -148,6 +148,34 @@ def test_a_shop_on_firebase_allows_google_s_loader_its_auth_frame_and_its_apis(t
     ]
 
 
+def test_a_shop_with_google_sign_in_allows_google_identity_services_and_its_popup(tmp_path):
+    code = (
+        "from django.test import Client; import json; answer = Client().get('/api/nothing-here'); "
+        "print(json.dumps([answer['Content-Security-Policy'], answer['Cross-Origin-Opener-Policy']]))"
+    )
+    result = start_django(
+        tmp_path,
+        code,
+        SHOP_HTTPS="0",
+        DJANGO_ALLOWED_HOSTS="testserver",
+        GOOGLE_CLIENT_ID="1-x.apps.googleusercontent.com",
+    )
+    assert result.returncode == 0, result.stderr
+    header, opener = json.loads(result.stdout.strip().splitlines()[-1])
+    csp = policy(header)
+
+    assert csp["script-src"] == ["'self'", "https://accounts.google.com/gsi/client"]
+    assert csp["frame-src"] == ["https://accounts.google.com/gsi/"]
+    assert csp["connect-src"] == ["'self'", "https://accounts.google.com/gsi/"]
+    assert csp["style-src"] == ["'self'", "https://accounts.google.com/gsi/style"]
+    # Its popup hands the token back to the page that opened it.
+    assert opener == "same-origin-allow-popups"
+
+
+def test_without_google_sign_in_the_opener_policy_stays_same_origin(client):
+    assert client.get("/")["Cross-Origin-Opener-Policy"] == "same-origin"
+
+
 def test_a_shop_on_both_allows_both_and_nothing_else(tmp_path):
     csp, _, _ = live_policy(tmp_path, **STRIPE, **FIREBASE)
 
