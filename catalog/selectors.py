@@ -1,16 +1,14 @@
 """Reads of the catalogue, shaped so that list calls run a fixed number of queries."""
 
 from collections import defaultdict
+from collections.abc import Collection, Iterable
 from decimal import Decimal
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 
 from django.db import connection
-from django.db.models import Exists, Min, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
-
-from accounts.models import Favorite
-from orders.models import OrderLine
-from reviews.models import Review
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound
 from .models import Brand, Shoe, StockEntry
@@ -71,6 +69,27 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
     return stock
 
 
+def stock_entries_find(*, sizes: Iterable[tuple[int, Decimal]], lock: bool = False) -> list[StockEntry]:
+    """The stock rows of those (shoe id, size) pairs of shoes in the shop, each with its shoe and brand, in id order.
+
+    With lock, the rows are locked (SELECT ... FOR UPDATE) in the order of their ids: every checkout takes its locks
+    in that one order, so two carts holding the same sizes can never wait on each other in a circle (deadlock).
+    Call it inside a transaction then, and write the rows with services.stock_take in that same transaction.
+    """
+    wanted = reduce(or_, (Q(shoe_id=shoe_id, size=size) for shoe_id, size in sizes))
+    # An archived shoe is gone to a cart as a deleted one is: it cannot be bought.
+    entries = StockEntry.objects.filter(wanted, shoe__archived_at__isnull=True)
+    entries = entries.select_related("shoe__brand").order_by("pk")
+    if lock:
+        entries = entries.select_for_update(of=("self",))
+    return list(entries)
+
+
+def shoe_ids_in_shop(*, shoe_ids: Collection[int]) -> set[int]:
+    """Which of those shoes are in the shop (not deleted, not archived)."""
+    return set(Shoe.objects.in_shop().filter(pk__in=shoe_ids).values_list("pk", flat=True)) if shoe_ids else set()
+
+
 def shoe_color_list(*, brand: str = "") -> list[str]:
     """The colors shoes in the shop come in, of one brand (any case) or all, each once whatever its case, A to Z.
 
@@ -106,10 +125,16 @@ def shoe_archived_get(*, shoe_id: int) -> Shoe:
 
 def shoe_ids_with_history(*, shoe_ids: list[int]) -> set[int]:
     """Which of those shoes customers' orders, reviews or favorites point at: deleting one archives it instead."""
-    bought = Exists(OrderLine.objects.filter(shoe_id=OuterRef("pk")))
-    reviewed = Exists(Review.objects.filter(shoe_id=OuterRef("pk")))
-    liked = Exists(Favorite.objects.filter(shoe_id=OuterRef("pk")))
-    return set(Shoe.objects.filter(bought | reviewed | liked, pk__in=shoe_ids).values_list("pk", flat=True))
+    # Any row of another app that points at a shoe is customers' history (today order lines, reviews and favorites):
+    # found from the relations themselves, so the catalogue needs to know none of the apps built on it.
+    pointed_at = [
+        Exists(relation.related_model._base_manager.filter(**{relation.field.attname: OuterRef("pk")}))
+        for relation in Shoe._meta.get_fields(include_hidden=True)
+        if relation.auto_created
+        and not relation.concrete
+        and relation.related_model._meta.app_label != Shoe._meta.app_label
+    ]
+    return set(Shoe.objects.filter(reduce(or_, pointed_at), pk__in=shoe_ids).values_list("pk", flat=True))
 
 
 def brand_list() -> QuerySet[Brand]:
