@@ -97,19 +97,3 @@ class User(AbstractBaseUser, PermissionsMixin):
         if not self.is_enabled:
             return False
         return self.is_superuser or self.manager or (self.email_verified and self.is_shop_owner)
-
-
-class Favorite(models.Model):
-    """A shoe a user keeps on their /favorites page."""
-
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="favorites")
-    # A shoe leaving the catalogue leaves every favorites page with it.
-    shoe = models.ForeignKey("catalog.Shoe", on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["user", "shoe"], name="accounts_favorite_once_per_shoe")]
-
-    def __str__(self) -> str:
-        return f"{self.user} likes {self.shoe_id}"

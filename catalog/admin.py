@@ -8,8 +8,8 @@ from django.db.models import Count, Sum
 from shopsite.images import InvalidImage, image_normalize
 
 from . import selectors, services
+from .images import SHOE_IMAGE_MAX_SIDE
 from .models import IN_SHOP, Brand, Shoe, StockEntry
-from .serializers import SHOE_IMAGE_MAX_SIDE
 
 
 class HasShoesFilter(admin.SimpleListFilter):

@@ -21,8 +21,9 @@ from rest_framework import serializers
 from shopsite.images import MAX_UPLOAD_BYTES, TOO_BIG, InvalidImage, image_normalize, upload_stored
 
 from . import services
+from .fields import PriceField, QuantityField, SizeField, TextField
+from .images import SHOE_IMAGE_MAX_SIDE
 from .models import Brand, Shoe, StockEntry, size_label
-from .serializers import SHOE_IMAGE_MAX_SIDE, PriceField, QuantityField, SizeField, TextField
 
 COLUMNS = ("brand", "name", "color", "price", "description", "image", "size", "quantity")
 # The image cell that means "no picture"; an empty cell means "keep the picture the shoe has".

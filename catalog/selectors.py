@@ -5,21 +5,30 @@ from collections.abc import Collection, Iterable
 from decimal import Decimal
 from functools import cache, reduce
 from operator import or_
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
-from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound
+from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
 from .models import Brand, Shoe, StockEntry
 
 # The collection's color filter offers no more than this many.
 COLORS_MAX = 100
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
-# What a shoe's answer shows of its own row and its brand's (catalog.serializers.shoe_answers).
+# What a shoe's answer shows of its own row and its brand's (catalog.answers.ShoeOutput).
 SHOE_ROW_FIELDS = (
     "id", "name", "brand_name", "image", "description", "color", "price", "on_sale", "rating_total", "review_count",
 )  # fmt: skip
+
+
+class StockRow(NamedTuple):
+    """A size of a shoe and the pairs left, as a shoe's answer shows it."""
+
+    id: int
+    size: Decimal
+    quantity: int
 
 
 def shoe_list() -> QuerySet[Shoe]:
@@ -54,9 +63,9 @@ def shoe_row_get(*, shoe_id: int) -> dict:
         raise ShoeNotFound() from None
 
 
-def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int]]]:
-    """(entry id, size, quantity) of those shoes' sizes, smallest first, by shoe: one query for a page of shoes."""
-    stock: dict[int, list[tuple[int, Decimal, int]]] = defaultdict(list)
+def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[StockRow]]:
+    """Those shoes' sizes, smallest first, by shoe: one query for a page of shoes."""
+    stock: dict[int, list[StockRow]] = defaultdict(list)
     if not shoe_ids:
         return stock
     # Plain SQL: for the dozen sizes of each of 28 shoes the ORM took as long again as the query itself.
@@ -65,7 +74,9 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
         cursor.execute(f"{_STOCK_SQL} WHERE shoe_id IN ({placeholders}) ORDER BY shoe_id, size", shoe_ids)
         for shoe_id, entry_id, size, quantity in cursor.fetchall():
             # SQLite gives the number as an int or a float (9, 9.5); sizes have one decimal place, so str() is exact.
-            stock[shoe_id].append((entry_id, size if isinstance(size, Decimal) else Decimal(str(size)), quantity))
+            stock[shoe_id].append(
+                StockRow(entry_id, size if isinstance(size, Decimal) else Decimal(str(size)), quantity)
+            )
     return stock
 
 
@@ -151,6 +162,14 @@ def brand_get(*, brand_id: int) -> Brand:
 def brand_find(*, name: str) -> Brand | None:
     """The brand of that name, whatever its case."""
     return Brand.objects.filter(name__iexact=name.strip()).first()
+
+
+def brand_named(*, name: str) -> Brand:
+    """The brand a form names, whatever its case; an error about the form's brand field when there is none."""
+    brand = brand_find(name=name)
+    if brand is None:
+        raise UnknownBrand(f"There is no brand {name}; create it first", field="brand")
+    return brand
 
 
 def image_in_use(*, name: str) -> bool:

@@ -21,10 +21,7 @@ from shopsite.images import upload_stored
 from . import selectors
 from .cache import version_trust_forget
 from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
-from .models import IN_SHOP, Brand, CatalogVersion, Shoe, StockEntry, size_label
-
-# The most pairs of one size the shop keeps; more is a typing slip.
-MAX_STOCK_PER_SIZE = 100_000
+from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockEntry, size_label
 
 _image_field = Shoe._meta.get_field("image")
 

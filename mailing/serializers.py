@@ -53,7 +53,7 @@ class ContactMessageInput(serializers.Serializer):
     )
 
 
-class MailAnswer(serializers.Serializer):
+class MailOutput(serializers.Serializer):
     """The thanks the forms show."""
 
     message = serializers.CharField()

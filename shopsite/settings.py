@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "accounts",
     "catalog",
+    "favorites",
     "orders",
     "reviews",
     "mailing",
@@ -261,10 +262,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "shopsite.pagination.OptionalLimitOffsetPagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "shopsite.errors.exception_handler",
     # Prices travel as JSON numbers in dollars (DESIGN.md §3).
     "COERCE_DECIMAL_TO_STRING": False,
+    # drf-spectacular's, naming output serializers' components without "Output" (shopsite/openapi.py).
+    "DEFAULT_SCHEMA_CLASS": "shopsite.openapi.ShopAutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Per client (IP address, or user when signed in): enough for a person, too few for a script
     # filling the tables or the shop's inbox.

@@ -14,6 +14,7 @@ from shopsite.health import HealthView
 api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
+    path("", include("favorites.urls")),
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
     path("health", HealthView.as_view(), name="health"),

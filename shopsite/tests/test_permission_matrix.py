@@ -17,9 +17,9 @@ from django.utils import timezone
 from PIL import Image
 from rest_framework.views import APIView
 
-from accounts.models import Favorite
 from accounts.tests.factories import PASSWORD, UserFactory
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from favorites.models import Favorite
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from reviews.services import review_create
