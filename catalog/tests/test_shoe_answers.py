@@ -104,9 +104,12 @@ def test_an_answer_is_the_wire_format_the_storefront_reads(api_client):
         review_count=3, rating_total=10, sizes={"10": 1, "9.5": 0},
     )  # fmt: skip
     small, large = sorted(shoe.stock.all(), key=lambda entry: entry.size)
-    assert api_client.get(f"/api/shoes/{shoe.pk}").content == (
-        f'{{"_id":{shoe.pk},"name":"On Sale","brand":"Puma","image":"/static/img/shoe-placeholder.svg",'
-        f'"description":"Light","color":"Black","price":49.9,"onSale":true,'
-        f'"stock":[{{"_id":{small.pk},"size":"9.5","quantity":0}},{{"_id":{large.pk},"size":"10","quantity":1}}],'
-        f'"rating":3.3,"reviewCount":3}}'
-    ).encode()
+    assert (
+        api_client.get(f"/api/shoes/{shoe.pk}").content
+        == (
+            f'{{"_id":{shoe.pk},"name":"On Sale","brand":"Puma","image":"/static/img/shoe-placeholder.svg",'
+            f'"description":"Light","color":"Black","price":49.9,"onSale":true,'
+            f'"stock":[{{"_id":{small.pk},"size":"9.5","quantity":0}},{{"_id":{large.pk},"size":"10","quantity":1}}],'
+            f'"rating":3.3,"reviewCount":3}}'
+        ).encode()
+    )
