@@ -53,7 +53,7 @@ class ImportFailed(Exception):
 
 
 class ShoeRowInput(serializers.Serializer):
-    """One line of an import file, held to the Create Shoes form's rules (SPEC.md §5)."""
+    """One line of an import file, held to the Create Shoes form's rules (docs/PRODUCT.md §5)."""
 
     brand = TextField("brand")
     name = TextField("name")

@@ -36,7 +36,7 @@ class Page(NamedTuple):
 
 
 def shop_config(request) -> dict:
-    """What the browser app needs to know of the server (DESIGN.md §7); never a secret."""
+    """What the browser app needs to know of the server (docs/DESIGN.md §7); never a secret."""
     return {
         **_public_config(),
         # Who the session signed in (local provider): the app starts knowing, without a round trip.

@@ -1,4 +1,4 @@
-"""The mailing calls on the wire: the footer's newsletter form and the contact form (SPEC.md §5)."""
+"""The mailing calls on the wire: the footer's newsletter form and the contact form (docs/PRODUCT.md §5)."""
 
 from rest_framework import serializers
 

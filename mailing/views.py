@@ -1,4 +1,4 @@
-"""The mailing calls of SPEC.md §7: anyone may sign up for the newsletter or write to the shop."""
+"""The mailing calls of docs/PRODUCT.md §7: anyone may sign up for the newsletter or write to the shop."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status

@@ -19,7 +19,7 @@ PAYMENT_METHOD_ID = r"^pm_[A-Za-z0-9_]{1,200}(?:--[A-Za-z0-9]{1,40})?$"
 
 
 class CartLineInput(serializers.Serializer):
-    """A cart line of SPEC.md §3; name and image may come along and are not read."""
+    """A cart line of docs/PRODUCT.md §3; name and image may come along and are not read."""
 
     _id = serializers.IntegerField(min_value=1, error_messages={"invalid": "A shoe id is a number."})
     size = SizeField()
@@ -55,7 +55,7 @@ class CartInput(serializers.Serializer):
 
 
 class CheckoutInput(CartInput):
-    """POST /cart/checkout (SPEC.md §7); the user and the email come from the credential, not from here."""
+    """POST /cart/checkout (docs/PRODUCT.md §7); the user and the email come from the credential, not from here."""
 
     id = serializers.RegexField(
         PAYMENT_METHOD_ID,

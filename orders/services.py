@@ -1,4 +1,4 @@
-"""The checkout (DESIGN.md §5) and the writes on orders.
+"""The checkout (docs/DESIGN.md §5) and the writes on orders.
 
 A checkout reserves stock in one short transaction, charges the card outside it, then marks the order
 paid or puts the stock back. Whatever fails on the way, no stock stays held and nothing is charged twice.

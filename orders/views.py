@@ -1,4 +1,4 @@
-"""The cart and order calls of SPEC.md §7: checkout for a signed-in shopper, orders for their owner or an admin."""
+"""The cart and order calls of docs/PRODUCT.md §7: checkout for a signed-in shopper, orders for owners and admins."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -50,7 +50,7 @@ class CartQuoteView(APIView):
 
 
 class CheckoutView(APIView):
-    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (DESIGN.md §5)."""
+    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (docs/DESIGN.md §5)."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser]

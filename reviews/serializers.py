@@ -1,4 +1,4 @@
-"""Reviews on the wire (SPEC.md §3 'Review'): the caller's own is marked, nobody else's author is named."""
+"""Reviews on the wire (docs/PRODUCT.md §3 'Review'): the caller's own is marked, nobody else's author is named."""
 
 from rest_framework import serializers
 

@@ -1,4 +1,4 @@
-"""The review calls of SPEC.md §7: anyone reads, verified buyers write, authors change their own."""
+"""The review calls of docs/PRODUCT.md §7: anyone reads, verified buyers write, authors change their own."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
