@@ -45,7 +45,10 @@ def fields_answer(row: dict) -> dict:
 def serializer_answers(shoes) -> list:
     rows = [selectors.shoe_row_get(shoe_id=shoe.pk) for shoe in shoes]
     stock = selectors.stock_rows(shoe_ids=[row["id"] for row in rows])
-    return [fields_answer({**row, "stock": stock.get(row["id"], [])}) for row in rows]
+    return [
+        fields_answer({**row, "stock": [selectors.StockRow(*entry) for entry in stock.get(row["id"], [])]})
+        for row in rows
+    ]
 
 
 def all_serializer_answers() -> list:
