@@ -44,9 +44,10 @@ test-frontend: node_modules/.installed ## Jest
 test-e2e: $(VENV)/.installed-dev frontend/webpack-stats.json chromium ## Browser journeys: pytest + Playwright driving Debian's Chromium
 	env -u DATABASE_URL $(PY) -m pytest e2e
 
-lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, ESLint and Prettier
+lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the apps' boundaries), ESLint and Prettier
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-logo
 	npm run --silent lint
 
 bench: $(VENV)/.installed frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run

@@ -1,4 +1,4 @@
-"""Errors of the accounts app, with the hosted identity service's codes so SPEC.md §8's messages apply."""
+"""Errors of the accounts app, with the hosted identity service's codes so docs/PRODUCT.md §8's messages apply."""
 
 import math
 

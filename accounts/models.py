@@ -49,7 +49,7 @@ class User(AbstractBaseUser, PermissionsMixin):
     email = models.EmailField(max_length=254, unique=True)
     uid = models.CharField(max_length=UID_LENGTH, unique=True, default=uid_generate, editable=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ENABLED)
-    # An admin toggles it from the dashboard; it makes the user a shop admin too (DESIGN.md §2).
+    # An admin toggles it from the dashboard; it makes the user a shop admin too (docs/DESIGN.md §2).
     manager = models.BooleanField(default=False)
     display_name = models.CharField(max_length=80, blank=True)
     avatar = models.ImageField(upload_to=avatar_upload_to, blank=True)
@@ -96,23 +96,7 @@ class User(AbstractBaseUser, PermissionsMixin):
 
     @property
     def is_shop_admin(self) -> bool:
-        """Admin rights as DESIGN.md §2 grants them; a Disabled admin has none."""
+        """Admin rights as docs/DESIGN.md §2 grants them; a Disabled admin has none."""
         if not self.is_enabled:
             return False
         return self.is_superuser or self.manager or (self.email_verified and self.is_shop_owner)
-
-
-class Favorite(models.Model):
-    """A shoe a user keeps on their /favorites page."""
-
-    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="favorites")
-    # A shoe leaving the catalogue leaves every favorites page with it.
-    shoe = models.ForeignKey("catalog.Shoe", on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["user", "shoe"], name="accounts_favorite_once_per_shoe")]
-
-    def __str__(self) -> str:
-        return f"{self.user} likes {self.shoe_id}"

@@ -1,38 +1,13 @@
-"""Users on the wire, with the spec's names (SPEC.md §3 'User'), and what the account calls take in."""
+"""What the account calls take in; a user's answer is accounts/answers.py's (docs/PRODUCT.md §3 'User')."""
 
 from rest_framework import serializers
 
-from catalog.serializers import ShoeSerializer
 from shopsite.images import ImageUploadField
 
-from .models import Favorite, User
+from .models import User
 
 AVATAR_MAX_SIDE = 256
 DISPLAY_NAME_MAX_LENGTH = 80
-
-
-class UserSerializer(serializers.ModelSerializer):
-    """The server's record of a user; `isAdmin` is the server's decision, the client only shows it."""
-
-    _id = serializers.IntegerField(source="id", read_only=True)
-    idUser = serializers.CharField(source="uid", read_only=True)
-    createdAt = serializers.DateTimeField(source="created_at", read_only=True)
-    isAdmin = serializers.BooleanField(source="is_shop_admin", read_only=True)
-    displayName = serializers.CharField(source="display_name", read_only=True)
-    avatar = serializers.SerializerMethodField()
-    emailVerified = serializers.BooleanField(source="email_verified", read_only=True)
-
-    class Meta:
-        model = User
-        fields = [
-            "_id", "email", "idUser", "createdAt", "status", "manager", "isAdmin", "displayName", "avatar",
-            "emailVerified",
-        ]  # fmt: skip
-        read_only_fields = fields
-
-    def get_avatar(self, user: User) -> str | None:
-        """The profile picture's address, or null for the storefront's placeholder."""
-        return user.avatar.url if user.avatar else None
 
 
 class CredentialsInput(serializers.Serializer):
@@ -104,27 +79,3 @@ class UserAdminUpdateInput(serializers.Serializer):
         if not data:
             raise serializers.ValidationError("Send a status or a manager flag.")
         return data
-
-
-class MessageAnswer(serializers.Serializer):
-    message = serializers.CharField()
-
-
-class FavoriteSerializer(serializers.ModelSerializer):
-    """A favorite (SPEC.md §3): the shoe's id, and the shoe itself for the /favorites grid."""
-
-    _id = serializers.IntegerField(source="id", read_only=True)
-    shoeId = serializers.IntegerField(source="shoe_id", read_only=True)
-    shoe = ShoeSerializer(read_only=True)
-
-    class Meta:
-        model = Favorite
-        fields = ["_id", "shoeId", "shoe"]
-
-
-class FavoriteInput(serializers.Serializer):
-    shoeId = serializers.IntegerField(min_value=1, source="shoe_id")
-
-
-class FavoriteAnswer(MessageAnswer):
-    favorite = FavoriteSerializer()

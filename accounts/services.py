@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from shopsite.images import upload_stored
 
 from .errors import EmailInUse, OwnAccount, ShopOwner, StaffAccount
-from .models import Favorite, User, UserManager
+from .models import User, UserManager
 
 _avatar_field = User._meta.get_field("avatar")
 
@@ -105,18 +105,3 @@ def shop_admin_create(*, email: str, password: str | None = None) -> tuple[User,
     user.set_password(password)
     user.save()
     return user, made_password
-
-
-def favorite_add(*, user: User, shoe) -> tuple[Favorite, bool]:
-    """Keep a shoe on the user's favorites, once; return the favorite and whether it is new."""
-    try:
-        with transaction.atomic():
-            return Favorite.objects.create(user=user, shoe=shoe), True
-    except IntegrityError:
-        # Already a favorite (a second click, or another tab): the one kept is the answer.
-        return Favorite.objects.get(user=user, shoe=shoe), False
-
-
-def favorite_remove(*, user: User, shoe_id: int) -> None:
-    """Take a shoe off the user's favorites; one that was not there is no error."""
-    Favorite.objects.filter(user=user, shoe_id=shoe_id).delete()

@@ -16,5 +16,4 @@ urlpatterns = [
     path("auth/avatar", views.AvatarView.as_view(), name="avatar"),
     path("users", views.UserListView.as_view(), name="user-list"),
     path("users/<int:pk>", views.UserDetailView.as_view(), name="user-detail"),
-    path("favorites/<str:uid>", views.FavoriteListView.as_view(), name="favorite-list"),
 ]

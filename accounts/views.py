@@ -1,46 +1,37 @@
-"""The account calls: the local provider's sign-in calls (DESIGN.md §4), the profile, and users (SPEC.md §7)."""
+"""The account calls: the local provider's sign-in (docs/DESIGN.md §4), the profile, and users (docs/PRODUCT.md §7)."""
 
 from django.conf import settings
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
-from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from catalog.selectors import shoe_get
 from shopsite.inputs import validated
-from shopsite.openapi import PAGE_HEADERS, errors
-from shopsite.queries import KnownQuery, PagedListMixin
+from shopsite.openapi import PAGE_HEADERS, MessageOutput, errors
+from shopsite.queries import PagedListMixin
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
 from . import selectors, services
+from .answers import UserOutput
 from .authentication import SessionAuthentication
 from .errors import GoogleNotConfigured, NotYourAccount, ProviderNotUsed
 from .identity import google, local
-from .permissions import IsOwnerOrAdminReading, IsShopAdmin
+from .permissions import IsShopAdmin
 from .serializers import (
     AvatarInput,
     CredentialsInput,
-    FavoriteAnswer,
-    FavoriteInput,
-    FavoriteSerializer,
     GoogleCredentialInput,
-    MessageAnswer,
     PasswordChangeInput,
     PasswordResetConfirmInput,
     PasswordResetInput,
     ProfileInput,
     UserAdminUpdateInput,
-    UserSerializer,
     UserSyncInput,
 )
 
 PASSWORD_UPDATED = "Password Updated"
-FAVORITE_ADDED = "Shoe added to Favorites"
-FAVORITE_REMOVED = "Shoe removed from Favorites"
 EMAIL_SENT = "Email send"
 
 # Refusals carry the hosted identity service's codes (auth/...); 404 when the shop signs people in with
@@ -83,11 +74,11 @@ class SignUpView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signup"
 
-    @extend_schema(request=CredentialsInput, responses={201: UserSerializer, **IDENTITY_ERRORS, **errors(409)})
+    @extend_schema(request=CredentialsInput, responses={201: UserOutput, **IDENTITY_ERRORS, **errors(409)})
     def post(self, request):
         user = local.user_sign_up(email=_field(request, "email"), password=_field(request, "password"))
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED)
+        return Response(UserOutput(user).data, status=status.HTTP_201_CREATED)
 
 
 class SignInView(AnonymousIdentityView):
@@ -97,13 +88,13 @@ class SignInView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    @extend_schema(request=CredentialsInput, responses={200: UserSerializer, **IDENTITY_ERRORS})
+    @extend_schema(request=CredentialsInput, responses={200: UserOutput, **IDENTITY_ERRORS})
     def post(self, request):
         user = local.user_authenticate(
             request=request._request, email=_field(request, "email"), password=_field(request, "password")
         )
         login(request._request, user)
-        return Response(UserSerializer(user).data)
+        return Response(UserOutput(user).data)
 
 
 class GoogleSignInView(AnonymousIdentityView):
@@ -112,20 +103,17 @@ class GoogleSignInView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    def initial(self, request, *args, **kwargs):
-        if not settings.GOOGLE_CLIENT_ID:
-            raise GoogleNotConfigured()
-        super().initial(request, *args, **kwargs)
-
     @extend_schema(
         request=GoogleCredentialInput,
-        responses={200: UserSerializer, 201: UserSerializer, **IDENTITY_ERRORS, **errors(401, 409, 503)},
+        responses={200: UserOutput, 201: UserOutput, **IDENTITY_ERRORS, **errors(401, 409, 503)},
     )
     def post(self, request):
+        if not settings.GOOGLE_CLIENT_ID:
+            raise GoogleNotConfigured()
         claims = google.google_claims_verified(credential=_field(request, "credential"))
         user, created = google.user_google_sign_in(claims=claims)
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(UserSerializer(user).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(UserOutput(user).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class SignOutView(AnonymousIdentityView):
@@ -145,7 +133,7 @@ class PasswordChangeView(LocalProviderOnly, APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    @extend_schema(request=PasswordChangeInput, responses={200: MessageAnswer, **IDENTITY_ERRORS, **errors(401)})
+    @extend_schema(request=PasswordChangeInput, responses={200: MessageOutput, **IDENTITY_ERRORS, **errors(401)})
     def post(self, request):
         local.password_change(
             user=request.user,
@@ -164,7 +152,7 @@ class PasswordResetView(AnonymousIdentityView):
     throttle_scope = "password_reset"
     email_throttle_scope = "password_reset_email"
 
-    @extend_schema(request=PasswordResetInput, responses={200: MessageAnswer, **IDENTITY_ERRORS, **errors(503)})
+    @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS, **errors(503)})
     def post(self, request):
         local.password_reset_send(
             email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
@@ -179,7 +167,7 @@ class PasswordResetConfirmView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "password_reset_confirm"
 
-    @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageAnswer, **IDENTITY_ERRORS})
+    @extend_schema(request=PasswordResetConfirmInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
         local.password_reset_confirm(
             uid=_field(request, "uid"), token=_field(request, "token"), password=_field(request, "password")
@@ -192,10 +180,10 @@ class ProfileView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ProfileInput, responses={200: UserSerializer, **errors(400, 401, 403)})
+    @extend_schema(request=ProfileInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def put(self, request):
         user = services.user_profile_update(user=request.user, **validated(ProfileInput, request.data))
-        return Response(UserSerializer(user).data)
+        return Response(UserOutput(user).data)
 
 
 class AvatarView(APIView):
@@ -203,19 +191,17 @@ class AvatarView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        request={"multipart/form-data": AvatarInput}, responses={200: UserSerializer, **errors(400, 401, 403)}
-    )
+    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
-        return Response(UserSerializer(user).data)
+        return Response(UserOutput(user).data)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: UserSerializer, **errors(401, 403)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: UserOutput, **errors(401, 403)}))
 class UserListView(PagedListMixin, generics.ListAPIView):
     """GET /users (administrators) and POST /users {email, idUser}, sent on every auth-state change."""
 
-    serializer_class = UserSerializer
+    serializer_class = UserOutput
     filter_backends = []
 
     def get_permissions(self):
@@ -224,14 +210,14 @@ class UserListView(PagedListMixin, generics.ListAPIView):
     def get_queryset(self):
         return selectors.user_list()
 
-    @extend_schema(request=UserSyncInput, responses={200: UserSerializer, **errors(400, 401, 403)})
+    @extend_schema(request=UserSyncInput, responses={200: UserOutput, **errors(400, 401, 403)})
     def post(self, request):
         # The user is the one the credential names; a body naming another uid is refused, and its
         # email is never taken over the credential's.
         claimed = validated(UserSyncInput, request.data).get("idUser")
         if claimed and claimed != request.user.uid:
             raise NotYourAccount()
-        return Response(UserSerializer(request.user).data)
+        return Response(UserOutput(request.user).data)
 
 
 class UserDetailView(APIView):
@@ -239,65 +225,9 @@ class UserDetailView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=UserAdminUpdateInput, responses={200: UserSerializer, **errors(400, 401, 403, 404, 409)})
+    @extend_schema(request=UserAdminUpdateInput, responses={200: UserOutput, **errors(400, 401, 403, 404, 409)})
     def put(self, request, pk: int):
         user = services.user_admin_update(
             actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
-        return Response(UserSerializer(user).data)
-
-
-class BodyOnDeleteSchema(AutoSchema):
-    """Describes the body of a DELETE, which drf-spectacular leaves out of every DELETE."""
-
-    def _get_request_body(self, direction="request"):
-        if self.method != "DELETE":
-            return super()._get_request_body(direction)
-        schema = self.resolve_serializer(self.get_request_serializer(), direction).ref
-        return {"content": {media_type: {"schema": schema} for media_type in self.map_parsers()}, "required": True}
-
-
-class FavoriteListView(PagedListMixin, generics.ListAPIView):
-    """GET /favorites/{uid} (?shoeId=, limit/offset), POST {shoeId} and DELETE {shoeId}: that user's favorites.
-
-    An administrator may read them; only the user changes them.
-    """
-
-    permission_classes = [IsOwnerOrAdminReading]
-    # DELETE takes its {shoeId} in the body, as SPEC.md §7 says.
-    schema = BodyOnDeleteSchema()
-    serializer_class = FavoriteSerializer
-    known_query = KnownQuery(paged=True, kept=("shoeId",))
-    filter_backends = []
-
-    def get_queryset(self):
-        shoe_id = self.request.query_params.get("shoeId")
-        if shoe_id is not None and not shoe_id.isdigit():
-            raise ValidationError({"shoeId": ["A shoe id is a number."]})
-        return selectors.favorite_list(uid=self.kwargs["uid"], shoe_id=int(shoe_id) if shoe_id else None)
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("shoeId", int, description="Only this shoe's favorite (a list of 0 or 1)."),
-            *PAGE_HEADERS,
-        ],
-        responses={200: FavoriteSerializer, **errors(400, 401, 403)},
-    )
-    def get(self, request, *args, **kwargs):
-        return super().get(request, *args, **kwargs)
-
-    @extend_schema(
-        request=FavoriteInput, responses={201: FavoriteAnswer, 200: FavoriteAnswer, **errors(400, 401, 403, 404)}
-    )
-    def post(self, request, uid: str):
-        shoe = shoe_get(shoe_id=validated(FavoriteInput, request.data)["shoe_id"], bare=True)
-        favorite, created = services.favorite_add(user=request.user, shoe=shoe)
-        return Response(
-            {"message": FAVORITE_ADDED, "favorite": FavoriteSerializer(favorite).data},
-            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
-        )
-
-    @extend_schema(request=FavoriteInput, responses={200: MessageAnswer, **errors(400, 401, 403)})
-    def delete(self, request, uid: str):
-        services.favorite_remove(user=request.user, **validated(FavoriteInput, request.data))
-        return Response({"message": FAVORITE_REMOVED})
+        return Response(UserOutput(user).data)

@@ -29,10 +29,11 @@ django.setup()
 from django.conf import settings  # noqa: E402  (needs django.setup() first)
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY  # noqa: E402
 from django.core.management import call_command  # noqa: E402
-from django.db import connection, transaction  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.utils.crypto import get_random_string  # noqa: E402
 
 from accounts.models import User  # noqa: E402
+from catalog import services  # noqa: E402
 from catalog.models import Brand, Shoe, StockEntry  # noqa: E402
 
 BRANDS = ["Nike", "Adidas", "New Balance", "Puma", "Asics", "Converse", "Vans", "Saucony"]
@@ -116,11 +117,10 @@ def shoes_add(count: int) -> int:
     for first in range(start, count, BATCH_SHOES):
         numbers = range(first, min(first + BATCH_SHOES, count))
         rng = random.Random(first)  # the same catalogue on every run
-        with transaction.atomic():
-            shoes = Shoe.objects.bulk_create([shoe_make(number, brands, rng) for number in numbers])
-            StockEntry.objects.bulk_create(
-                [StockEntry(shoe=shoe, size=size, quantity=rng.randrange(0, 26)) for shoe in shoes for size in SIZES]
-            )
+        shoes = [shoe_make(number, brands, rng) for number in numbers]
+        stock = [StockEntry(shoe=shoe, size=size, quantity=rng.randrange(0, 26)) for shoe in shoes for size in SIZES]
+        # As the demo and the importer write theirs: the shoes and their stock in one transaction.
+        services.catalogue_rows_write(shoes=shoes, stock=stock)
         if (numbers.stop - start) % 20_000 == 0 or numbers.stop == count:
             log(f"{numbers.stop:,} shoes ({time.monotonic() - started:.0f} s)")
     return max(0, count - start)
@@ -140,8 +140,16 @@ def checkout_shoe_stock() -> Shoe:
     """The oldest shoe, at a round price and with a size that cannot run out during the bench."""
     shoe = Shoe.objects.order_by("id").first()
     assert shoe is not None, "seed shoes first"
-    Shoe.objects.filter(pk=shoe.pk).update(price=CHECKOUT_PRICE)
-    StockEntry.objects.update_or_create(shoe=shoe, size=CHECKOUT_SIZE, defaults={"quantity": CHECKOUT_STOCK})
+    services.shoe_update(
+        shoe=shoe,
+        brand=shoe.brand,
+        name=shoe.name,
+        description=shoe.description,
+        color=shoe.color,
+        price=CHECKOUT_PRICE,
+        size=CHECKOUT_SIZE,
+        quantity=CHECKOUT_STOCK,
+    )
     return shoe
 
 

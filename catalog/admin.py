@@ -8,9 +8,8 @@ from django.db.models import Count, Sum
 from shopsite.images import InvalidImage, image_normalize
 
 from . import selectors, services
-from .cache import catalog_version_bump
+from .images import SHOE_IMAGE_MAX_SIDE
 from .models import IN_SHOP, Brand, Shoe, StockEntry
-from .serializers import SHOE_IMAGE_MAX_SIDE
 
 
 class HasShoesFilter(admin.SimpleListFilter):
@@ -109,14 +108,11 @@ class ShoeAdmin(admin.ModelAdmin):
 
     @admin.action(description="Put the selected shoes on sale")
     def put_on_sale(self, request, queryset):
-        queryset.update(on_sale=True)
-        # update() sends no post_save: the catalogue's cached answers must be told.
-        catalog_version_bump()
+        services.shoes_on_sale_set(shoe_ids=list(queryset.values_list("pk", flat=True)), on_sale=True)
 
     @admin.action(description="End the sale of the selected shoes")
     def end_sale(self, request, queryset):
-        queryset.update(on_sale=False)
-        catalog_version_bump()
+        services.shoes_on_sale_set(shoe_ids=list(queryset.values_list("pk", flat=True)), on_sale=False)
 
     @admin.action(description="Archive the selected shoes (out of the shop, kept)")
     def archive(self, request, queryset):

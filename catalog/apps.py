@@ -8,6 +8,6 @@ class CatalogConfig(AppConfig):
     verbose_name = "Catalogue"
 
     def ready(self) -> None:
-        from .cache import signals_connect
+        from .services import signals_connect
 
         signals_connect()

@@ -1,8 +1,9 @@
 """The catalogue's response cache: answers kept per catalogue version, a number every catalogue write moves on.
 
-Writes never delete cached answers; they move the version on, and answers kept under an old number are simply
-never asked for again (the cache's timeout and culling drop them). The number lives in the database, so every
-gunicorn worker sees a write, even with the default local-memory cache of each process.
+Writes never delete cached answers; they move the version on (catalog/services.py, the one place it moves), and
+answers kept under an old number are simply never asked for again (the cache's timeout and culling drop them). The
+number lives in the database, so every gunicorn worker sees a write, even with the default local-memory cache of
+each process.
 
 An answer is kept under the meaning of its request, not its text: the call, the values in its path and the normal
 form of its query (shopsite/queries.py), which the view itself answers from. Unknown parameters, their order, the
@@ -22,8 +23,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import connection, transaction
-from django.db.models.signals import post_delete, post_save
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.urls import ResolverMatch
 from rest_framework.request import Request
@@ -32,7 +32,7 @@ from rest_framework.views import APIView
 
 from shopsite.throttles import CatalogueBuildThrottle
 
-from .models import Brand, CatalogVersion, Shoe, StockEntry
+from .models import CatalogVersion
 
 logger = logging.getLogger(__name__)
 
@@ -97,49 +97,9 @@ def _version_read() -> int:
     return row[0] if row else 0
 
 
-def catalog_version_bump() -> None:
-    """Move the catalogue's version on once the current transaction commits, or now outside one.
-
-    Saves and deletes of brands, shoes and stock call it through the signals below. Writes the signals do not
-    see (queryset.update(), bulk_create(), bulk_update(), raw SQL) must call it themselves.
-    """
-    # Each write of a transaction bumps once more after its commit (a shoe saved with its stock, twice): an
-    # UPDATE of one row is cheaper than keeping track. robust: the write is committed by then; a failed bump must
-    # not turn it into an error answer (Django logs it), and the answers it leaves stale expire with the timeout.
-    transaction.on_commit(_version_bump_now, robust=True)
-
-
-def _version_bump_now() -> None:
-    # Why a reader never keeps stale data under the new number: the number moves only after the write has
-    # committed, and a reader reads the number before the catalogue (each autocommit query sees what is committed
-    # when it runs). A reader that got the new number therefore read the catalogue after the commit. One that got
-    # the old number may keep an answer from before the write, but under the old number, which nobody asks for
-    # any more. And the UPDATE runs in autocommit, after the writer's transaction: checkout never holds this one
-    # hot row locked while it waits for stock rows or charges a card.
-    for _attempt in range(2):
-        with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {_TABLE} SET n = n + 1 WHERE id = %s", [_ROW])
-            if cursor.rowcount:
-                _cached("delete", _TRUSTED_KEY)
-                return
-        # The row is gone (a flushed test database): make it, then move it on like any other bump.
-        CatalogVersion.objects.bulk_create([CatalogVersion(pk=_ROW)], ignore_conflicts=True)
-
-
-def _catalogue_row_changed(sender, **kwargs) -> None:
-    catalog_version_bump()
-
-
-def signals_connect() -> None:
-    """Bump the version on every save and delete of a brand, shoe or stock entry, the Django admin's included.
-
-    The house style calls things explicitly rather than through signals; the exception is made here because
-    the admin (and any other ORM save) writes the catalogue without going through catalog.services.
-    """
-    for model in (Brand, Shoe, StockEntry):
-        name = model._meta.model_name
-        post_save.connect(_catalogue_row_changed, sender=model, dispatch_uid=f"catalog_version_{name}_save")
-        post_delete.connect(_catalogue_row_changed, sender=model, dispatch_uid=f"catalog_version_{name}_delete")
+def version_trust_forget() -> None:
+    """Forget the version anonymous reads trust (catalog.services calls it as it moves the version on)."""
+    _cached("delete", _TRUSTED_KEY)
 
 
 def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:

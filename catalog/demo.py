@@ -7,10 +7,9 @@ from decimal import Decimal
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db import transaction
 from PIL import Image, ImageDraw, ImageFont
 
-from .cache import catalog_version_bump
+from . import services
 from .models import Brand, Shoe, StockEntry
 
 BRANDS = ["Nike", "Adidas", "Puma", "Reebok", "New Balance", "Asics", "Vans", "Converse", "Jordan", "Saucony"]
@@ -147,24 +146,23 @@ def demo_catalogue_seed(*, count: int, batch_size: int = 2000) -> int:
             pictures[spec.picture_number] = _picture_name(spec.picture_number, spec.brand)
     for start in range(0, len(missing), batch_size):
         batch = missing[start : start + batch_size]
-        with transaction.atomic():
-            shoes = Shoe.objects.bulk_create(
-                Shoe(
-                    brand=brands[spec.brand],
-                    name=spec.name,
-                    color=spec.color,
-                    description=spec.description,
-                    price=spec.price,
-                    on_sale=spec.on_sale,
-                    image=pictures[spec.picture_number],
-                )
-                for spec in batch
+        shoes = [
+            Shoe(
+                brand=brands[spec.brand],
+                name=spec.name,
+                color=spec.color,
+                description=spec.description,
+                price=spec.price,
+                on_sale=spec.on_sale,
+                image=pictures[spec.picture_number],
             )
-            StockEntry.objects.bulk_create(
-                StockEntry(shoe=shoe, size=size, quantity=quantity)
-                for shoe, spec in zip(shoes, batch, strict=True)
-                for size, quantity in spec.stock.items()
-            )
-            # bulk_create() sends no post_save: the catalogue's cached answers are told once per batch.
-            catalog_version_bump()
+            for spec in batch
+        ]
+        stock = [
+            StockEntry(shoe=shoe, size=size, quantity=quantity)
+            for shoe, spec in zip(shoes, batch, strict=True)
+            for size, quantity in spec.stock.items()
+        ]
+        # One transaction per batch: the shoes and their stock together.
+        services.catalogue_rows_write(shoes=shoes, stock=stock)
     return len(missing)

@@ -11,6 +11,10 @@ class DuplicateBrand(ShopError):
     code = "duplicate_brand"
 
 
+class UnknownBrand(ShopError):
+    code = "unknown_brand"
+
+
 class StockLimitExceeded(ShopError):
     code = "stock_limit"
 

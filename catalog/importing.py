@@ -13,17 +13,17 @@ from typing import TextIO
 
 from django.core.exceptions import SuspiciousFileOperation
 from django.core.files.base import ContentFile
-from django.db import IntegrityError, connection, transaction
-from django.db.models import Model
+from django.db import IntegrityError, transaction
 from django.db.models.functions import Lower
 from django.utils import timezone
 from rest_framework import serializers
 
 from shopsite.images import MAX_UPLOAD_BYTES, TOO_BIG, InvalidImage, image_normalize, upload_stored
 
-from .cache import catalog_version_bump
+from . import services
+from .fields import PriceField, QuantityField, SizeField, TextField
+from .images import SHOE_IMAGE_MAX_SIDE
 from .models import Brand, Shoe, StockEntry, size_label
-from .serializers import SHOE_IMAGE_MAX_SIDE, PriceField, QuantityField, SizeField, TextField
 
 COLUMNS = ("brand", "name", "color", "price", "description", "image", "size", "quantity")
 # The image cell that means "no picture"; an empty cell means "keep the picture the shoe has".
@@ -53,7 +53,7 @@ class ImportFailed(Exception):
 
 
 class ShoeRowInput(serializers.Serializer):
-    """One line of an import file, held to the Create Shoes form's rules (SPEC.md §5)."""
+    """One line of an import file, held to the Create Shoes form's rules (docs/PRODUCT.md §5)."""
 
     brand = TextField("brand")
     name = TextField("name")
@@ -440,14 +440,15 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
         raise ImportFailed(errors)
 
     if not dry_run:
-        Brand.objects.bulk_create(new_brands.values())
-        Shoe.objects.bulk_create(new_shoes, batch_size=1000)
-        _rows_update(Shoe, changed_shoes, ["price", "description", "image", "archived_at", "updated_at"])
-        StockEntry.objects.bulk_create(new_entries, batch_size=1000)
-        _rows_update(StockEntry, changed_entries, ["quantity", "updated_at"])
+        services.catalogue_rows_write(
+            brands=new_brands.values(),
+            shoes=new_shoes,
+            shoes_changed=changed_shoes,
+            shoe_fields=["price", "description", "image", "archived_at", "updated_at"],
+            stock=new_entries,
+            stock_changed=changed_entries,
+        )
         _pictures_delete_on_commit(old_pictures)
-        # Bulk writes and raw UPDATEs send no signals; one bump, after the commit, covers the whole import.
-        catalog_version_bump()
     return {
         "shoes_created": len(new_shoes),
         "shoes_updated": len(plans) - len(new_shoes) - unchanged,
@@ -456,25 +457,6 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
         "sizes_set": len(new_entries) + len(changed_entries),
         "brands_created": len(new_brands),
     }
-
-
-def _rows_update(model: type[Model], objs: list[Model], field_names: list[str]) -> None:
-    """Save those fields of each object with one UPDATE statement run for all of them.
-
-    bulk_update() builds a CASE expression per field and batch and spent 9 of the 10 s of a 10,000-shoe update
-    resolving them; one prepared statement run many times takes a fraction of a second.
-    """
-    if not objs:
-        return
-    fields = [model._meta.get_field(name) for name in field_names]
-    quote = connection.ops.quote_name
-    assignments = ", ".join(f"{quote(field.column)} = %s" for field in fields)
-    sql = f"UPDATE {quote(model._meta.db_table)} SET {assignments} WHERE {quote(model._meta.pk.column)} = %s"
-    params = [
-        [field.get_db_prep_save(getattr(obj, field.attname), connection) for field in fields] + [obj.pk] for obj in objs
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, params)
 
 
 def _pictures_delete_on_commit(names: set[str]) -> None:

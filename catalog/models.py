@@ -95,6 +95,10 @@ class Shoe(models.Model):
         return rating_of(total=self.rating_total, count=self.review_count)
 
 
+# The most pairs of one size the shop keeps; more is a typing slip.
+MAX_STOCK_PER_SIZE = 100_000
+
+
 class StockEntry(models.Model):
     """How many pairs of one size of one shoe are left to sell."""
 

@@ -1,27 +1,34 @@
 """Reads of the catalogue, shaped so that list calls run a fixed number of queries."""
 
 from collections import defaultdict
+from collections.abc import Collection, Iterable
 from decimal import Decimal
-from functools import cache
+from functools import cache, reduce
+from operator import or_
+from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Exists, Min, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
-from accounts.models import Favorite
-from orders.models import OrderLine
-from reviews.models import Review
-
-from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound
+from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
 from .models import Brand, Shoe, StockEntry
 
 # The collection's color filter offers no more than this many.
 COLORS_MAX = 100
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
-# What a shoe's answer shows of its own row and its brand's (catalog.serializers.shoe_answers).
+# What a shoe's answer shows of its own row and its brand's (catalog.answers.ShoeOutput).
 SHOE_ROW_FIELDS = (
     "id", "name", "brand_name", "image", "description", "color", "price", "on_sale", "rating_total", "review_count",
 )  # fmt: skip
+
+
+class StockRow(NamedTuple):
+    """A size of a shoe and the pairs left, as a shoe's answer shows it: the fields of stock_rows' plain tuples."""
+
+    id: int
+    size: Decimal
+    quantity: int
 
 
 def shoe_list() -> QuerySet[Shoe]:
@@ -57,7 +64,7 @@ def shoe_row_get(*, shoe_id: int) -> dict:
 
 
 def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int]]]:
-    """(entry id, size, quantity) of those shoes' sizes, smallest first, by shoe: one query for a page of shoes."""
+    """Those shoes' sizes (tuples of StockRow's fields), smallest first, by shoe: one query for a page of shoes."""
     stock: dict[int, list[tuple[int, Decimal, int]]] = defaultdict(list)
     if not shoe_ids:
         return stock
@@ -67,8 +74,31 @@ def stock_rows(*, shoe_ids: list[int]) -> dict[int, list[tuple[int, Decimal, int
         cursor.execute(f"{_STOCK_SQL} WHERE shoe_id IN ({placeholders}) ORDER BY shoe_id, size", shoe_ids)
         for shoe_id, entry_id, size, quantity in cursor.fetchall():
             # SQLite gives the number as an int or a float (9, 9.5); sizes have one decimal place, so str() is exact.
-            stock[shoe_id].append((entry_id, size if isinstance(size, Decimal) else Decimal(str(size)), quantity))
+            size = size if isinstance(size, Decimal) else Decimal(str(size))
+            # Plain tuples: making a named one per size took a quarter of building a page of answers.
+            stock[shoe_id].append((entry_id, size, quantity))
     return stock
+
+
+def stock_entries_find(*, sizes: Iterable[tuple[int, Decimal]], lock: bool = False) -> list[StockEntry]:
+    """The stock rows of those (shoe id, size) pairs of shoes in the shop, each with its shoe and brand, in id order.
+
+    With lock, the rows are locked (SELECT ... FOR UPDATE) in the order of their ids: every checkout takes its locks
+    in that one order, so two carts holding the same sizes can never wait on each other in a circle (deadlock).
+    Call it inside a transaction then, and write the rows with services.stock_take in that same transaction.
+    """
+    wanted = reduce(or_, (Q(shoe_id=shoe_id, size=size) for shoe_id, size in sizes))
+    # An archived shoe is gone to a cart as a deleted one is: it cannot be bought.
+    entries = StockEntry.objects.filter(wanted, shoe__archived_at__isnull=True)
+    entries = entries.select_related("shoe__brand").order_by("pk")
+    if lock:
+        entries = entries.select_for_update(of=("self",))
+    return list(entries)
+
+
+def shoe_ids_in_shop(*, shoe_ids: Collection[int]) -> set[int]:
+    """Which of those shoes are in the shop (not deleted, not archived)."""
+    return set(Shoe.objects.in_shop().filter(pk__in=shoe_ids).values_list("pk", flat=True)) if shoe_ids else set()
 
 
 def shoe_color_list(*, brand: str = "") -> list[str]:
@@ -106,10 +136,16 @@ def shoe_archived_get(*, shoe_id: int) -> Shoe:
 
 def shoe_ids_with_history(*, shoe_ids: list[int]) -> set[int]:
     """Which of those shoes customers' orders, reviews or favorites point at: deleting one archives it instead."""
-    bought = Exists(OrderLine.objects.filter(shoe_id=OuterRef("pk")))
-    reviewed = Exists(Review.objects.filter(shoe_id=OuterRef("pk")))
-    liked = Exists(Favorite.objects.filter(shoe_id=OuterRef("pk")))
-    return set(Shoe.objects.filter(bought | reviewed | liked, pk__in=shoe_ids).values_list("pk", flat=True))
+    # Any row of another app that points at a shoe is customers' history (today order lines, reviews and favorites):
+    # found from the relations themselves, so the catalogue needs to know none of the apps built on it.
+    pointed_at = [
+        Exists(relation.related_model._base_manager.filter(**{relation.field.attname: OuterRef("pk")}))
+        for relation in Shoe._meta.get_fields(include_hidden=True)
+        if relation.auto_created
+        and not relation.concrete
+        and relation.related_model._meta.app_label != Shoe._meta.app_label
+    ]
+    return set(Shoe.objects.filter(reduce(or_, pointed_at), pk__in=shoe_ids).values_list("pk", flat=True))
 
 
 def brand_list() -> QuerySet[Brand]:
@@ -126,6 +162,14 @@ def brand_get(*, brand_id: int) -> Brand:
 def brand_find(*, name: str) -> Brand | None:
     """The brand of that name, whatever its case."""
     return Brand.objects.filter(name__iexact=name.strip()).first()
+
+
+def brand_named(*, name: str) -> Brand:
+    """The brand a form names, whatever its case; an error about the form's brand field when there is none."""
+    brand = brand_find(name=name)
+    if brand is None:
+        raise UnknownBrand(f"There is no brand {name}; create it first", field="brand")
+    return brand
 
 
 def image_in_use(*, name: str) -> bool:

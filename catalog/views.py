@@ -1,4 +1,4 @@
-"""The catalogue calls of SPEC.md §7: anyone reads, shop administrators write."""
+"""The catalogue calls of docs/PRODUCT.md §7: anyone reads, shop administrators write."""
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -11,22 +11,21 @@ from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.queries import KnownQuery, KnownQueryMixin, PagedListMixin
 
 from . import selectors, services
+from .answers import ShoeOutput, shoe_answers
 from .cache import cached_answer, public_answer
 from .filters import ShoeFilter
 from .models import size_label
 from .pagination import CountCachedPagination
 from .serializers import (
-    ArchivedShoeSerializer,
-    BrandCreateAnswer,
+    ArchivedShoeOutput,
     BrandCreateInput,
-    BrandSerializer,
+    BrandCreateOutput,
+    BrandOutput,
     ShoeCreateInput,
     ShoeOnSaleInput,
-    ShoeSerializer,
     ShoeUpdateInput,
-    StockAddAnswer,
     StockAddInput,
-    shoe_answers,
+    StockAddOutput,
 )
 
 
@@ -52,18 +51,16 @@ class CachedListMixin(CachedReadMixin):
 
 
 class ShoeRowsListMixin(CachedListMixin):
-    """A list of shoes answered from plain rows (shoe_answers); ShoeSerializer stays the schema's."""
+    """A list of shoes answered from plain rows (shoe_answers, ShoeOutput's answers)."""
 
-    serializer_class = ShoeSerializer
+    serializer_class = ShoeOutput
 
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(shoe_answers(page))
 
 
-@extend_schema_view(
-    get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(400, 403, 429)})
-)
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))
 class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes (?name=, ?brand=, ?color=, ?ordering=, limit/offset) and, for admins, POST /shoes."""
 
@@ -75,13 +72,15 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
     def get_queryset(self):
         return selectors.shoe_rows()
 
-    @extend_schema(request=ShoeCreateInput, responses={201: ShoeSerializer, **errors(400, 401, 403)})
+    @extend_schema(request=ShoeCreateInput, responses={201: ShoeOutput, **errors(400, 401, 403)})
     def post(self, request):
-        shoe = services.shoe_create(**validated(ShoeCreateInput, request.data))
-        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
+        data = validated(ShoeCreateInput, request.data)
+        brand = selectors.brand_named(name=data.pop("brand"))
+        shoe = services.shoe_create(brand=brand, **data)
+        return Response(ShoeOutput(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeSerializer, **errors(403, 429)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(403, 429)}))
 class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
     """GET /shoes/onSale, cheapest first."""
 
@@ -112,15 +111,17 @@ class ShoeDetailView(CachedReadMixin, APIView):
 
     permission_classes = [IsShopAdminOrReadOnly]
 
-    @extend_schema(responses={200: ShoeSerializer, **errors(403, 404, 429)})
+    @extend_schema(responses={200: ShoeOutput, **errors(403, 404, 429)})
     def get(self, request, pk: int):
         return cached_answer(self, lambda: Response(shoe_answers([selectors.shoe_row_get(shoe_id=pk)])[0]))
 
-    @extend_schema(request=ShoeUpdateInput, responses={200: ShoeSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=ShoeUpdateInput, responses={200: ShoeOutput, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
-        services.shoe_update(shoe=shoe, **validated(ShoeUpdateInput, request.data))
-        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
+        data = validated(ShoeUpdateInput, request.data)
+        brand = selectors.brand_named(name=data.pop("brand"))
+        services.shoe_update(shoe=shoe, brand=brand, **data)
+        return Response(ShoeOutput(selectors.shoe_get(shoe_id=pk)).data)
 
     @extend_schema(
         description="Deletes the shoe, or archives it when customers' orders, reviews or favorites point at it: it "
@@ -132,14 +133,12 @@ class ShoeDetailView(CachedReadMixin, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-@extend_schema_view(
-    get=extend_schema(parameters=PAGE_HEADERS, responses={200: ArchivedShoeSerializer, **errors(401, 403)})
-)
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ArchivedShoeOutput, **errors(401, 403)}))
 class ShoeArchivedListView(PagedListMixin, generics.ListAPIView):
     """GET /shoes/archived, for admins: the shoes a delete archived, the latest first (limit/offset pages it)."""
 
     permission_classes = [IsShopAdmin]
-    serializer_class = ArchivedShoeSerializer
+    serializer_class = ArchivedShoeOutput
     filter_backends = []
 
     def get_queryset(self):
@@ -151,10 +150,10 @@ class ShoeRestoreView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=None, responses={200: ShoeSerializer, **errors(401, 403, 404)})
+    @extend_schema(request=None, responses={200: ShoeOutput, **errors(401, 403, 404)})
     def post(self, request, pk: int):
         services.shoe_restore(shoe=selectors.shoe_archived_get(shoe_id=pk))
-        return Response(ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data)
+        return Response(ShoeOutput(selectors.shoe_get(shoe_id=pk)).data)
 
 
 class StockAddView(APIView):
@@ -162,7 +161,7 @@ class StockAddView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=StockAddInput, responses={200: StockAddAnswer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=StockAddInput, responses={200: StockAddOutput, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         data = validated(StockAddInput, request.data)
@@ -172,7 +171,7 @@ class StockAddView(APIView):
             message = f"Size {label} added to {shoe.name} with {entry.quantity} pairs"
         else:
             message = f"Size {label} of {shoe.name} now has {entry.quantity} pairs"
-        return Response({"message": message, "shoe": ShoeSerializer(selectors.shoe_get(shoe_id=pk)).data})
+        return Response({"message": message, "shoe": ShoeOutput(selectors.shoe_get(shoe_id=pk)).data})
 
 
 class ShoeOnSaleView(APIView):
@@ -180,29 +179,29 @@ class ShoeOnSaleView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(request=ShoeOnSaleInput, responses={200: ShoeSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=ShoeOnSaleInput, responses={200: ShoeOutput, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         services.shoe_on_sale_set(shoe=shoe, **validated(ShoeOnSaleInput, request.data))
-        return Response(ShoeSerializer(shoe).data)
+        return Response(ShoeOutput(shoe).data)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: BrandSerializer, **errors(403, 429)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: BrandOutput, **errors(403, 429)}))
 class BrandListView(CachedListMixin, generics.ListAPIView):
     """GET /brands and, for admins, POST /brands {name}."""
 
     permission_classes = [IsShopAdminOrReadOnly]
-    serializer_class = BrandSerializer
+    serializer_class = BrandOutput
     filter_backends = []
 
     def get_queryset(self):
         return selectors.brand_list()
 
-    @extend_schema(request=BrandCreateInput, responses={201: BrandCreateAnswer, **errors(400, 401, 403)})
+    @extend_schema(request=BrandCreateInput, responses={201: BrandCreateOutput, **errors(400, 401, 403)})
     def post(self, request):
         brand = services.brand_create(**validated(BrandCreateInput, request.data))
         return Response(
-            {"message": f"The brand {brand.name} was created", "brand": BrandSerializer(brand).data},
+            {"message": f"The brand {brand.name} was created", "brand": BrandOutput(brand).data},
             status=status.HTTP_201_CREATED,
         )
 

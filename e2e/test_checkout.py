@@ -8,8 +8,8 @@ import pytest
 from playwright.sync_api import expect
 
 from accounts.tests.factories import UserFactory
+from catalog.images import shoe_image_url
 from catalog.models import Shoe, StockEntry
-from catalog.serializers import shoe_image_url
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from orders.models import Order
 

@@ -7,9 +7,9 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from accounts.models import Favorite
 from accounts.tests.factories import PASSWORD
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from favorites.models import Favorite
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from reviews.models import Review

@@ -7,7 +7,7 @@ from decimal import Decimal
 import pytest
 from playwright.sync_api import expect
 
-from catalog.serializers import shoe_image_url
+from catalog.images import shoe_image_url
 from catalog.tests.factories import BrandFactory, ShoeFactory
 
 from .storefront import money, popup, stored_cart

@@ -15,7 +15,7 @@ PAGES = [
     ("Terms of service", "/termsOfService", "TERMS OF SERVICE", "Terms of service"),
 ]
 
-# SPEC.md §9: US / UK / EU.
+# docs/PRODUCT.md §9: US / UK / EU.
 SIZE_CHART = [
     ["6", "3.5", "36"],
     ["6.5", "4", "37"],

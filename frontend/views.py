@@ -14,11 +14,11 @@ from django.utils.text import Truncator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
-from accounts.serializers import UserSerializer
+from accounts.answers import UserOutput
 from catalog import selectors as catalog_selectors
 from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
 from catalog.errors import ShoeNotFound
-from catalog.serializers import shoe_image_url
+from catalog.images import shoe_image_url
 
 from .routes import screen_for
 
@@ -36,12 +36,12 @@ class Page(NamedTuple):
 
 
 def shop_config(request) -> dict:
-    """What the browser app needs to know of the server (DESIGN.md §7); never a secret."""
+    """What the browser app needs to know of the server (docs/DESIGN.md §7); never a secret."""
     return {
         **_public_config(),
         # Who the session signed in (local provider): the app starts knowing, without a round trip.
         # With Firebase the browser's SDK tells, and the app then posts the user to /api/users.
-        "user": UserSerializer(request.user).data if request.user.is_authenticated else None,
+        "user": UserOutput(request.user).data if request.user.is_authenticated else None,
     }
 
 

@@ -1,4 +1,4 @@
-"""The mailing calls on the wire: the footer's newsletter form and the contact form (SPEC.md §5)."""
+"""The mailing calls on the wire: the footer's newsletter form and the contact form (docs/PRODUCT.md §5)."""
 
 from rest_framework import serializers
 
@@ -53,7 +53,7 @@ class ContactMessageInput(serializers.Serializer):
     )
 
 
-class MailAnswer(serializers.Serializer):
+class MailOutput(serializers.Serializer):
     """The thanks the forms show."""
 
     message = serializers.CharField()

@@ -1,4 +1,4 @@
-"""The mailing calls of SPEC.md §7: anyone may sign up for the newsletter or write to the shop."""
+"""The mailing calls of docs/PRODUCT.md §7: anyone may sign up for the newsletter or write to the shop."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -11,7 +11,7 @@ from shopsite.openapi import errors
 from shopsite.throttles import ScopedRateThrottle
 
 from . import services
-from .serializers import ContactMessageInput, MailAnswer, NewsletterSignupInput
+from .serializers import ContactMessageInput, MailOutput, NewsletterSignupInput
 
 NEWSLETTER_THANKS = "Thanks for subscribing!"
 CONTACT_THANKS = "Thanks, we got your message"
@@ -27,8 +27,8 @@ class NewsletterView(APIView):
     @extend_schema(
         request=NewsletterSignupInput,
         responses={
-            201: OpenApiResponse(MailAnswer, description="Signed up; the welcome mail is on its way."),
-            200: OpenApiResponse(MailAnswer, description="The address was signed up already."),
+            201: OpenApiResponse(MailOutput, description="Signed up; the welcome mail is on its way."),
+            200: OpenApiResponse(MailOutput, description="The address was signed up already."),
             **errors(400, 403, 429),
         },
     )
@@ -49,7 +49,7 @@ class ContactMessageView(APIView):
     @extend_schema(
         request=ContactMessageInput,
         responses={
-            201: OpenApiResponse(MailAnswer, description="Stored; it is mailed to the shop's inbox."),
+            201: OpenApiResponse(MailOutput, description="Stored; it is mailed to the shop's inbox."),
             **errors(400, 403, 429),
         },
     )

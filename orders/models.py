@@ -17,13 +17,13 @@ class Order(models.Model):
     """One checkout: stock reserved first, then charged, then paid (listed) or released (not listed)."""
 
     class Status(models.TextChoices):
-        """Fulfilment, which an admin moves (SPEC.md §4)."""
+        """Fulfilment, which an admin moves (docs/PRODUCT.md §4)."""
 
         PENDING = "Pending"
         RECEIVED = "Received"
 
     class Payment(models.TextChoices):
-        """Where the money stands; only PAID orders are shown anywhere (DESIGN.md §5)."""
+        """Where the money stands; only PAID orders are shown anywhere (docs/DESIGN.md §5)."""
 
         # Stock is held for this order while its charge is under way.
         RESERVED = "reserved"

@@ -3,14 +3,13 @@
 from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
-from functools import reduce
-from operator import or_
 
-from django.db.models import Count, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, Prefetch, QuerySet, Sum
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
-from catalog.models import Shoe, StockEntry
+from catalog import selectors as catalog_selectors
+from catalog.models import StockEntry
 
 from .errors import OrderNotFound
 from .models import Order, OrderLine
@@ -75,19 +74,13 @@ def to_cents(dollars: Decimal) -> int:
 def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
     """Each line priced and checked against the catalogue, in one query (two when a line is gone).
 
-    With lock, the stock rows are locked (SELECT ... FOR UPDATE) in the order of their ids: every
-    checkout takes its locks in that one order, so two carts holding the same sizes can never wait
-    on each other in a circle (deadlock). Call it inside a transaction then.
+    With lock, the stock rows are locked in the order of their ids (catalog.selectors.stock_entries_find says why):
+    call it inside a transaction then.
     """
-    wanted = reduce(or_, (Q(shoe_id=line.shoe_id, size=line.size) for line in lines))
-    # An archived shoe is gone to the cart as a deleted one is: it cannot be bought.
-    entries = StockEntry.objects.filter(wanted, shoe__archived_at__isnull=True)
-    entries = entries.select_related("shoe__brand").order_by("pk")
-    if lock:
-        entries = entries.select_for_update(of=("self",))
+    entries = catalog_selectors.stock_entries_find(sizes=[(line.shoe_id, line.size) for line in lines], lock=lock)
     found = {(entry.shoe_id, entry.size): entry for entry in entries}
     missing = {line.shoe_id for line in lines if (line.shoe_id, line.size) not in found}
-    shoes_left = set(Shoe.objects.in_shop().filter(pk__in=missing).values_list("pk", flat=True)) if missing else set()
+    shoes_left = catalog_selectors.shoe_ids_in_shop(shoe_ids=missing)
 
     priced = []
     for index, line in enumerate(lines):

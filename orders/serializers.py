@@ -4,8 +4,9 @@ from decimal import Decimal
 
 from rest_framework import serializers
 
+from catalog.fields import SizeField
+from catalog.images import placeholder_image_url
 from catalog.models import size_label
-from catalog.serializers import SizeField, placeholder_image_url
 
 from .models import Order, OrderLine
 from .selectors import CartLine, Problem
@@ -18,7 +19,7 @@ PAYMENT_METHOD_ID = r"^pm_[A-Za-z0-9_]{1,200}(?:--[A-Za-z0-9]{1,40})?$"
 
 
 class CartLineInput(serializers.Serializer):
-    """A cart line of SPEC.md §3; name and image may come along and are not read."""
+    """A cart line of docs/PRODUCT.md §3; name and image may come along and are not read."""
 
     _id = serializers.IntegerField(min_value=1, error_messages={"invalid": "A shoe id is a number."})
     size = SizeField()
@@ -54,7 +55,7 @@ class CartInput(serializers.Serializer):
 
 
 class CheckoutInput(CartInput):
-    """POST /cart/checkout (SPEC.md §7); the user and the email come from the credential, not from here."""
+    """POST /cart/checkout (docs/PRODUCT.md §7); the user and the email come from the credential, not from here."""
 
     id = serializers.RegexField(
         PAYMENT_METHOD_ID,
@@ -70,7 +71,7 @@ class CheckoutInput(CartInput):
     email = serializers.CharField(required=False, max_length=254)
 
 
-class QuoteLineAnswer(serializers.Serializer):
+class QuoteLineOutput(serializers.Serializer):
     """A selectors.PricedLine: a cart line as the shop sees it now."""
 
     index = serializers.IntegerField(help_text="The line's place in the cart sent.")
@@ -83,23 +84,23 @@ class QuoteLineAnswer(serializers.Serializer):
     problem = serializers.ChoiceField(choices=PROBLEMS, allow_null=True)
 
 
-class QuoteAnswer(serializers.Serializer):
+class QuoteOutput(serializers.Serializer):
     """A selectors.PricedCart."""
 
     amount = serializers.IntegerField(help_text="Cents, for what can be sold as the lines stand.")
-    lines = QuoteLineAnswer(many=True)
+    lines = QuoteLineOutput(many=True)
 
 
-class CartChangedAnswer(serializers.Serializer):
+class CartChangedOutput(serializers.Serializer):
     """A 409 of the checkout: cart_changed carries the lines to fix, amount_mismatch the shop's total."""
 
     detail = serializers.CharField()
     code = serializers.CharField()
-    lines = QuoteLineAnswer(many=True, required=False, help_text="cart_changed: only the lines to fix.")
+    lines = QuoteLineOutput(many=True, required=False, help_text="cart_changed: only the lines to fix.")
     amount = serializers.IntegerField(required=False, help_text="amount_mismatch: the total in cents.")
 
 
-class OrderLineSerializer(serializers.ModelSerializer):
+class OrderLineOutput(serializers.ModelSerializer):
     _id = serializers.SerializerMethodField(
         method_name="get_id", help_text="The shoe; null while it is not in the shop (deleted, or archived)."
     )
@@ -125,31 +126,31 @@ class OrderLineSerializer(serializers.ModelSerializer):
         return Decimal(line.unit_price) / 100
 
 
-class OrderSerializer(serializers.ModelSerializer):
+class OrderOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     idPayment = serializers.CharField(source="payment_intent_id")
     amount = serializers.IntegerField(help_text="Cents.")
     date = serializers.DateTimeField(source="paid_at")
-    shoe = OrderLineSerializer(source="lines", many=True)
+    shoe = OrderLineOutput(source="lines", many=True)
 
     class Meta:
         model = Order
         fields = ["_id", "idPayment", "email", "amount", "date", "status", "shoe"]
 
 
-class AdminOrderSerializer(OrderSerializer):
+class AdminOrderOutput(OrderOutput):
     client = serializers.EmailField(source="user.email", help_text="The buyer's account.")
 
-    class Meta(OrderSerializer.Meta):
-        fields = [*OrderSerializer.Meta.fields, "client"]
+    class Meta(OrderOutput.Meta):
+        fields = [*OrderOutput.Meta.fields, "client"]
 
 
-class CheckoutAnswer(serializers.Serializer):
+class CheckoutOutput(serializers.Serializer):
     message = serializers.CharField()
-    order = OrderSerializer()
+    order = OrderOutput()
 
 
-class CheckoutActionAnswer(serializers.Serializer):
+class CheckoutActionOutput(serializers.Serializer):
     requiresAction = serializers.BooleanField()
     clientSecret = serializers.CharField()
     message = serializers.CharField()
@@ -159,16 +160,16 @@ class OrderStatusInput(serializers.Serializer):
     status = serializers.ChoiceField(choices=Order.Status.choices)
 
 
-class SalesDayAnswer(serializers.Serializer):
+class SalesDayOutput(serializers.Serializer):
     date = serializers.DateField(source="day")
     amount = serializers.IntegerField(help_text="Cents paid that day (UTC).")
     orders = serializers.IntegerField()
 
 
-class OrderStatsAnswer(serializers.Serializer):
+class OrderStatsOutput(serializers.Serializer):
     """GET /admin/stats: the dashboard's Orders and Sales tiles and its 30-day chart."""
 
     pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order.")
     orders = serializers.IntegerField(help_text="Paid orders.")
     sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed.")
-    salesByDay = SalesDayAnswer(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")
+    salesByDay = SalesDayOutput(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")

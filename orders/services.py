@@ -1,4 +1,4 @@
-"""The checkout (DESIGN.md §5) and the writes on orders.
+"""The checkout (docs/DESIGN.md §5) and the writes on orders.
 
 A checkout reserves stock in one short transaction, charges the card outside it, then marks the order
 paid or puts the stock back. Whatever fails on the way, no stock stays held and nothing is charged twice.
@@ -14,8 +14,7 @@ from django.db.models import Case, F, PositiveSmallIntegerField, Q, When
 from django.utils import timezone
 
 from accounts.models import User
-from catalog.cache import catalog_version_bump
-from catalog.models import StockEntry
+from catalog import services as catalog_services
 from mailing.services import mail_send
 
 from . import selectors
@@ -81,17 +80,8 @@ def _order_reserve(*, user: User, payment_method_id: str, lines: list[CartLine],
         except IntegrityError:
             # The same payment method raced this request and won; its checkout is the one to follow.
             return None
-        now = timezone.now()
-        entries = []
-        for line in cart.lines:
-            line.entry.quantity -= line.line.quantity
-            line.entry.updated_at = now
-            entries.append(line.entry)
-        # One UPDATE for every line; safe to write the new quantities because the rows are locked.
-        StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
-        # The shoes' answers show their stock. The bump runs after the commit, outside this transaction, so the
-        # version's row is never locked while the stock rows are.
-        catalog_version_bump()
+        # The rows cart_price locked, in this same transaction.
+        catalog_services.stock_take(taken=[(line.entry, line.line.quantity) for line in cart.lines])
         OrderLine.objects.bulk_create(
             OrderLine(
                 order=order,
@@ -117,19 +107,8 @@ def _stock_return(*, order: Order, payment: str, decline_message: str = "") -> b
         )
         if not released:
             return False
-        taken = {
-            entry_id: quantity
-            for entry_id, quantity in order.lines.filter(stock_entry__isnull=False).values_list(
-                "stock_entry_id", "quantity"
-            )
-        }
-        entries = list(StockEntry.objects.select_for_update().filter(pk__in=taken).order_by("pk"))
-        now = timezone.now()
-        for entry in entries:
-            entry.quantity += taken[entry.pk]
-            entry.updated_at = now
-        StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
-        catalog_version_bump()
+        taken = order.lines.filter(stock_entry__isnull=False).values_list("stock_entry_id", "quantity")
+        catalog_services.stock_release(pairs=dict(taken))
     order.payment, order.decline_message, order.charging_until = payment, decline_message, None
     return True
 

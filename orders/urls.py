@@ -1,4 +1,4 @@
-"""/cart calls of SPEC.md §7, and the admin dashboard's stats."""
+"""/cart calls of docs/PRODUCT.md §7, and the admin dashboard's stats."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""The cart and order calls of SPEC.md §7: checkout for a signed-in shopper, orders for their owner or an admin."""
+"""The cart and order calls of docs/PRODUCT.md §7: checkout for a signed-in shopper, orders for owners and admins."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -17,16 +17,16 @@ from shopsite.throttles import ScopedRateThrottle
 from . import selectors, services
 from .errors import CartChanged
 from .serializers import (
-    AdminOrderSerializer,
-    CartChangedAnswer,
+    AdminOrderOutput,
+    CartChangedOutput,
     CartInput,
-    CheckoutActionAnswer,
-    CheckoutAnswer,
+    CheckoutActionOutput,
     CheckoutInput,
-    OrderSerializer,
-    OrderStatsAnswer,
+    CheckoutOutput,
+    OrderOutput,
+    OrderStatsOutput,
     OrderStatusInput,
-    QuoteAnswer,
+    QuoteOutput,
 )
 
 CONFIRM_WITH_BANK = "Your bank asks you to confirm this payment."
@@ -43,14 +43,14 @@ class CartQuoteView(APIView):
     # A cart is a list of lines: a form cannot carry it.
     parser_classes = [JSONParser]
 
-    @extend_schema(request=CartInput, responses={200: QuoteAnswer, **errors(400, 403)})
+    @extend_schema(request=CartInput, responses={200: QuoteOutput, **errors(400, 403)})
     def post(self, request):
         cart = selectors.cart_price(lines=validated(CartInput, request.data)["shoes"])
-        return Response(QuoteAnswer(cart).data)
+        return Response(QuoteOutput(cart).data)
 
 
 class CheckoutView(APIView):
-    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (DESIGN.md §5)."""
+    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (docs/DESIGN.md §5)."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser]
@@ -60,12 +60,12 @@ class CheckoutView(APIView):
     @extend_schema(
         request=CheckoutInput,
         responses={
-            201: CheckoutAnswer,
-            200: OpenApiResponse(CheckoutAnswer, description="This payment method was already paid: that order."),
-            202: OpenApiResponse(CheckoutActionAnswer, description="3-D Secure: confirm in the browser, then resend."),
+            201: CheckoutOutput,
+            200: OpenApiResponse(CheckoutOutput, description="This payment method was already paid: that order."),
+            202: OpenApiResponse(CheckoutActionOutput, description="3-D Secure: confirm in the browser, then resend."),
             **errors(400, 401, 402, 403, 429, 503),
             409: OpenApiResponse(
-                CartChangedAnswer, description="cart_changed (with the lines), amount_mismatch or payment_in_progress."
+                CartChangedOutput, description="cart_changed (with the lines), amount_mismatch or payment_in_progress."
             ),
         },
     )
@@ -82,7 +82,7 @@ class CheckoutView(APIView):
             )
         except CartChanged as changed:
             answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
-            return Response(CartChangedAnswer(answer).data, status=changed.status_code)
+            return Response(CartChangedOutput(answer).data, status=changed.status_code)
         if checkout.requires_action:
             return Response(
                 {"requiresAction": True, "clientSecret": checkout.client_secret, "message": CONFIRM_WITH_BANK},
@@ -90,19 +90,17 @@ class CheckoutView(APIView):
             )
         order = selectors.order_get(id_payment=checkout.order.payment_intent_id, user=request.user)
         return Response(
-            {"message": _paid_message(order), "order": OrderSerializer(order).data},
+            {"message": _paid_message(order), "order": OrderOutput(order).data},
             status=status.HTTP_200_OK if checkout.repeated else status.HTTP_201_CREATED,
         )
 
 
-@extend_schema_view(
-    get=extend_schema(parameters=PAGE_HEADERS, responses={200: AdminOrderSerializer, **errors(401, 403)})
-)
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: AdminOrderOutput, **errors(401, 403)}))
 class OrderListView(PagedListMixin, generics.ListAPIView):
     """GET /cart: every paid order, newest first, for admins (limit/offset pages it)."""
 
     permission_classes = [IsShopAdmin]
-    serializer_class = AdminOrderSerializer
+    serializer_class = AdminOrderOutput
     filter_backends = []
 
     def get_queryset(self):
@@ -113,14 +111,14 @@ class OrderListView(PagedListMixin, generics.ListAPIView):
     get=extend_schema(
         operation_id="cart_user_orders_list",
         parameters=PAGE_HEADERS,
-        responses={200: OrderSerializer, **errors(401, 403)},
+        responses={200: OrderOutput, **errors(401, 403)},
     )
 )
 class UserOrderListView(PagedListMixin, generics.ListAPIView):
     """GET /cart/{uid}: that user's paid orders, newest first, for them or an admin."""
 
     permission_classes = [IsOwnerOrAdmin]
-    serializer_class = OrderSerializer
+    serializer_class = OrderOutput
     filter_backends = []
 
     def get_queryset(self):
@@ -133,15 +131,15 @@ class OrderDetailView(APIView):
     def get_permissions(self):
         return [IsShopAdmin()] if self.request.method == "PUT" else [IsAuthenticated()]
 
-    @extend_schema(responses={200: OrderSerializer, **errors(401, 403, 404)})
+    @extend_schema(responses={200: OrderOutput, **errors(401, 403, 404)})
     def get(self, request, id_payment: str):
-        return Response(OrderSerializer(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        return Response(OrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
 
-    @extend_schema(request=OrderStatusInput, responses={200: OrderSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=OrderStatusInput, responses={200: OrderOutput, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
-        return Response(OrderSerializer(order).data)
+        return Response(OrderOutput(order).data)
 
 
 class OrderStatsView(APIView):
@@ -149,6 +147,6 @@ class OrderStatsView(APIView):
 
     permission_classes = [IsShopAdmin]
 
-    @extend_schema(responses={200: OrderStatsAnswer, **errors(401, 403)})
+    @extend_schema(responses={200: OrderStatsOutput, **errors(401, 403)})
     def get(self, request):
-        return Response(OrderStatsAnswer(selectors.order_stats()).data)
+        return Response(OrderStatsOutput(selectors.order_stats()).data)

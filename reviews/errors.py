@@ -1,4 +1,4 @@
-"""Errors of the review rules (SPEC.md §5)."""
+"""Errors of the review rules (docs/PRODUCT.md §5)."""
 
 from rest_framework import status
 

@@ -1,4 +1,4 @@
-"""Reviews on the wire (SPEC.md §3 'Review'): the caller's own is marked, nobody else's author is named."""
+"""Reviews on the wire (docs/PRODUCT.md §3 'Review'): the caller's own is marked, nobody else's author is named."""
 
 from rest_framework import serializers
 
@@ -8,7 +8,7 @@ RATING_RANGE = f"Rate from 1 to {MAX_RATING} stars."
 TOO_LONG = f"A review can have at most {MAX_LENGTH} characters."
 
 
-class ReviewSerializer(serializers.ModelSerializer):
+class ReviewOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     review = serializers.CharField(source="text")
     date = serializers.DateTimeField(source="created_at")
@@ -58,6 +58,6 @@ class ReviewUpdateInput(serializers.Serializer):
     rating = _rating(required=False)
 
 
-class EligibilityAnswer(serializers.Serializer):
+class EligibilityOutput(serializers.Serializer):
     bought = serializers.BooleanField(help_text="An order of this shoe with status Received.")
     reviewed = serializers.BooleanField()

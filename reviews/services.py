@@ -1,24 +1,14 @@
 """Writes of reviews: only verified buyers write, only authors change; the shoe's rating moves with them."""
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
 from accounts.models import User
-from catalog.cache import catalog_version_bump
 from catalog.models import Shoe
+from catalog.services import shoe_rating_add
 from orders.selectors import shoe_received_by
 
 from .errors import AlreadyReviewed, NotABuyer, NotYourReview
 from .models import Review
-
-
-def _shoe_rating_add(*, shoe_id: int, reviews: int, stars: int) -> None:
-    # Done by the database (x = x + n), so two reviews written at once both count.
-    Shoe.objects.filter(pk=shoe_id).update(
-        review_count=F("review_count") + reviews, rating_total=F("rating_total") + stars
-    )
-    # The shoe's answers show its rating; update() sends no post_save.
-    catalog_version_bump()
 
 
 def review_create(*, user: User, shoe: Shoe, text: str, rating: int) -> Review:
@@ -28,7 +18,7 @@ def review_create(*, user: User, shoe: Shoe, text: str, rating: int) -> Review:
     try:
         with transaction.atomic():
             review = Review.objects.create(user=user, shoe=shoe, text=text, rating=rating)
-            _shoe_rating_add(shoe_id=shoe.pk, reviews=1, stars=rating)
+            shoe_rating_add(shoe_id=shoe.pk, reviews=1, stars=rating)
     except IntegrityError:
         raise AlreadyReviewed() from None
     return review
@@ -50,7 +40,7 @@ def review_update(*, review: Review, user: User, text: str, rating: int | None =
     _author_check(review=review, user=user)
     review = _locked(review)
     rating = review.rating if rating is None else rating
-    _shoe_rating_add(shoe_id=review.shoe_id, reviews=0, stars=rating - review.rating)
+    shoe_rating_add(shoe_id=review.shoe_id, reviews=0, stars=rating - review.rating)
     review.text, review.rating = text, rating
     review.save(update_fields=["text", "rating", "updated_at"])
     return review
@@ -61,4 +51,4 @@ def review_delete(*, review: Review, user: User) -> None:
     _author_check(review=review, user=user)
     review = _locked(review)
     review.delete()
-    _shoe_rating_add(shoe_id=review.shoe_id, reviews=-1, stars=-review.rating)
+    shoe_rating_add(shoe_id=review.shoe_id, reviews=-1, stars=-review.rating)

@@ -1,4 +1,4 @@
-"""/reviews calls of SPEC.md §7."""
+"""/reviews calls of docs/PRODUCT.md §7."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""The review calls of SPEC.md §7: anyone reads, verified buyers write, authors change their own."""
+"""The review calls of docs/PRODUCT.md §7: anyone reads, verified buyers write, authors change their own."""
 
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
@@ -13,14 +13,14 @@ from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.queries import PagedListMixin
 
 from . import selectors, services
-from .serializers import EligibilityAnswer, ReviewInput, ReviewSerializer, ReviewUpdateInput
+from .serializers import EligibilityOutput, ReviewInput, ReviewOutput, ReviewUpdateInput
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ReviewSerializer, **errors(403, 404)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ReviewOutput, **errors(403, 404)}))
 class ReviewListView(PagedListMixin, generics.ListAPIView):
     """GET /reviews/{shoeId} for anyone (limit/offset pages it); POST {review, rating} for a verified buyer."""
 
-    serializer_class = ReviewSerializer
+    serializer_class = ReviewOutput
     filter_backends = []
 
     def get_permissions(self):
@@ -33,11 +33,11 @@ class ReviewListView(PagedListMixin, generics.ListAPIView):
         shoe_get(shoe_id=self.kwargs["shoe_id"], bare=True)  # 404 for a shoe the shop does not have
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=ReviewInput, responses={201: ReviewSerializer, **errors(400, 401, 403, 404, 409)})
+    @extend_schema(request=ReviewInput, responses={201: ReviewOutput, **errors(400, 401, 403, 404, 409)})
     def post(self, request, shoe_id: int):
         shoe = shoe_get(shoe_id=shoe_id, bare=True)
         review = services.review_create(user=request.user, shoe=shoe, **validated(ReviewInput, request.data))
-        return Response(ReviewSerializer(review, context={"request": request}).data, status=status.HTTP_201_CREATED)
+        return Response(ReviewOutput(review, context={"request": request}).data, status=status.HTTP_201_CREATED)
 
 
 class ReviewEligibilityView(APIView):
@@ -45,7 +45,7 @@ class ReviewEligibilityView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(responses={200: EligibilityAnswer, **errors(401, 403, 404)})
+    @extend_schema(responses={200: EligibilityOutput, **errors(401, 403, 404)})
     def get(self, request, shoe_id: int):
         shoe_get(shoe_id=shoe_id, bare=True)
         return Response(
@@ -61,12 +61,12 @@ class ReviewDetailView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=ReviewUpdateInput, responses={200: ReviewSerializer, **errors(400, 401, 403, 404)})
+    @extend_schema(request=ReviewUpdateInput, responses={200: ReviewOutput, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         review = selectors.review_get(review_id=pk)
         data = validated(ReviewUpdateInput, request.data)
         review = services.review_update(review=review, user=request.user, **data)
-        return Response(ReviewSerializer(review, context={"request": request}).data)
+        return Response(ReviewOutput(review, context={"request": request}).data)
 
     @extend_schema(responses={204: None, **errors(401, 403, 404)})
     def delete(self, request, pk: int):

@@ -1,11 +1,31 @@
-"""The error answers of DESIGN.md §3 and the paging headers as the OpenAPI schema describes them, for every app."""
+"""How the OpenAPI schema describes every app's calls: its names, the error answers of docs/DESIGN.md §3, the
+message answer and the paging headers.
 
+Output serializers are named <Thing>Output beside the <Thing>Input they answer; the schema names their components
+by the thing alone (Shoe, PaginatedShoeList), as it names the others without "Serializer".
+"""
+
+from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers
 
 
-class ErrorAnswer(serializers.Serializer):
+class ShopAutoSchema(AutoSchema):
+    """drf-spectacular's schema, naming an output serializer's component without its "Output"."""
+
+    def _get_serializer_name(self, serializer, direction, bypass_extensions=False) -> str:
+        name = super()._get_serializer_name(serializer, direction, bypass_extensions)
+        return name.removesuffix("Output") if name != "Output" else name
+
+
+class MessageOutput(serializers.Serializer):
+    """A call that answers with what the screen tells the user."""
+
+    message = serializers.CharField()
+
+
+class ErrorOutput(serializers.Serializer):
     """A refusal of the whole request; some codes carry more beside these (the lines to fix, the total)."""
 
     detail = serializers.CharField()
@@ -17,17 +37,17 @@ ERRORS = {
         OpenApiTypes.OBJECT,
         description='Bad input: {"field": ["message", ...]}, or {"detail", "code"} when it is about no one field.',
     ),
-    401: OpenApiResponse(ErrorAnswer, description="Not signed in."),
-    402: OpenApiResponse(ErrorAnswer, description="The card was declined; nothing is held."),
+    401: OpenApiResponse(ErrorOutput, description="Not signed in."),
+    402: OpenApiResponse(ErrorOutput, description="The card was declined; nothing is held."),
     403: OpenApiResponse(
-        ErrorAnswer,
+        ErrorOutput,
         description="Not allowed: not an administrator, not the caller's own, a Disabled or Eliminated account, "
         "or a signed-in call without its CSRF token.",
     ),
-    404: OpenApiResponse(ErrorAnswer, description="No such thing here, or a call of the other identity provider."),
-    409: OpenApiResponse(ErrorAnswer, description="A conflict with what the shop holds now."),
-    429: OpenApiResponse(ErrorAnswer, description="Too many calls from this client; Retry-After says when to retry."),
-    503: OpenApiResponse(ErrorAnswer, description="A service the call needs (mail, card payments) did not answer."),
+    404: OpenApiResponse(ErrorOutput, description="No such thing here, or a call of the other identity provider."),
+    409: OpenApiResponse(ErrorOutput, description="A conflict with what the shop holds now."),
+    429: OpenApiResponse(ErrorOutput, description="Too many calls from this client; Retry-After says when to retry."),
+    503: OpenApiResponse(ErrorOutput, description="A service the call needs (mail, card payments) did not answer."),
 }
 
 

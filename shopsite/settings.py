@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "webpack_loader",
     "accounts",
     "catalog",
+    "favorites",
     "orders",
     "reviews",
     "mailing",
@@ -261,10 +262,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PAGINATION_CLASS": "shopsite.pagination.OptionalLimitOffsetPagination",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "shopsite.errors.exception_handler",
-    # Prices travel as JSON numbers in dollars (DESIGN.md §3).
+    # Prices travel as JSON numbers in dollars (docs/DESIGN.md §3).
     "COERCE_DECIMAL_TO_STRING": False,
+    # drf-spectacular's, naming output serializers' components without "Output" (shopsite/openapi.py).
+    "DEFAULT_SCHEMA_CLASS": "shopsite.openapi.ShopAutoSchema",
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
     # Per client (IP address, or user when signed in): enough for a person, too few for a script
     # filling the tables or the shop's inbox.
@@ -295,7 +297,7 @@ REST_FRAMEWORK = {
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Sneaker shop API",
-    "DESCRIPTION": "The calls of the storefront and the admin dashboard (SPEC.md §7).",
+    "DESCRIPTION": "The calls of the storefront and the admin dashboard (docs/PRODUCT.md §7).",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "SWAGGER_UI_DIST": "SIDECAR",
@@ -356,7 +358,7 @@ SHOP_ADMIN_EMAILS = [
     email.lower() for email in env.list("SHOP_ADMIN_EMAILS", default=DEMO_ADMIN_EMAILS if SHOP_DEMO else [])
 ]
 
-# Who signs people in (DESIGN.md §4) and who takes their money (§5).
+# Who signs people in (docs/DESIGN.md §4) and who takes their money (§5).
 IDENTITY_PROVIDER = env.str("IDENTITY_PROVIDER", default="local")
 if IDENTITY_PROVIDER == "firebase":
     REST_FRAMEWORK["DEFAULT_AUTHENTICATION_CLASSES"] = ["accounts.identity.firebase.FirebaseAuthentication"]
@@ -371,7 +373,7 @@ PAYMENT_GATEWAY = env.str("PAYMENT_GATEWAY", default="test")
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
-# Prices are in dollars (SPEC.md §9); the gateway charges in cents of this currency.
+# Prices are in dollars (docs/PRODUCT.md §9); the gateway charges in cents of this currency.
 SHOP_CURRENCY = "usd"
 # Starts every idempotency key the shop sends Stripe: a second shop on the same Stripe account sets its own.
 SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")

@@ -7,13 +7,13 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from frontend.views import page_shell
 from shopsite.errors import api_not_found
 from shopsite.health import HealthView
 
 api_patterns = [
     path("", include("catalog.urls")),
     path("", include("accounts.urls")),
+    path("", include("favorites.urls")),
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
     path("health", HealthView.as_view(), name="health"),
@@ -34,7 +34,8 @@ if isinstance(default_storage, FileSystemStorage):
     # bucket serves them and this route is absent.
     urlpatterns.append(re_path(r"^media/(?P<path>.+)$", serve, {"document_root": settings.MEDIA_ROOT}))
 
-urlpatterns.append(re_path(r"^(?!(?:api|django-admin|static|media)(?:/|$)).*$", page_shell, name="page-shell"))
+# Last: every other path is a screen of the React app, or its 404.
+urlpatterns.append(path("", include("frontend.urls")))
 
 handler400 = "shopsite.errors.bad_request"
 handler500 = "shopsite.errors.server_error"

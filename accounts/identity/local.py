@@ -1,7 +1,7 @@
 """The local identity provider: Django's own accounts and hashers, signed in with a session cookie.
 
 Its refusals carry the hosted identity service's codes (accounts/errors.py), so the storefront shows
-SPEC.md §8's messages whichever provider the shop runs with.
+docs/PRODUCT.md §8's messages whichever provider the shop runs with.
 """
 
 from urllib.parse import urlencode

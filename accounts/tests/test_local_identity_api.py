@@ -1,4 +1,4 @@
-"""The local identity provider's calls (DESIGN.md §4), with the hosted service's error codes (SPEC.md §8)."""
+"""The local identity provider's calls (docs/DESIGN.md §4), with the hosted service's codes (docs/PRODUCT.md §8)."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""The user: uid, email as the login, and who is a shop admin (DESIGN.md §2)."""
+"""The user: uid, email as the login, and who is a shop admin (docs/DESIGN.md §2)."""
 
 import pytest
 from django.db import IntegrityError

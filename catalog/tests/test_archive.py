@@ -17,11 +17,12 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Favorite, User
+from accounts.models import User
 from accounts.tests.factories import UserFactory
 from catalog import services
 from catalog.importing import shoes_import
 from catalog.models import Shoe, StockEntry
+from favorites.models import Favorite
 from orders.models import OrderLine
 from orders.tests.checkout import body, line
 from orders.tests.factories import OrderFactory, OrderLineFactory

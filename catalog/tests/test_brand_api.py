@@ -1,4 +1,4 @@
-"""The brand calls of SPEC.md §7."""
+"""The brand calls of docs/PRODUCT.md §7."""
 
 import pytest
 

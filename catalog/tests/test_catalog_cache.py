@@ -20,10 +20,11 @@ from django.urls import reverse
 
 from accounts.models import User
 from catalog import cache as cache_module
-from catalog.cache import catalog_version, catalog_version_bump
+from catalog.cache import catalog_version
 from catalog.demo import BRANDS
 from catalog.importing import shoes_import
 from catalog.models import Brand, CatalogVersion, Shoe
+from catalog.services import catalog_version_bump
 from orders.models import Order
 from orders.tests.checkout import body, line
 from orders.tests.factories import OrderFactory, OrderLineFactory

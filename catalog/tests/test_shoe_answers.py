@@ -1,13 +1,15 @@
-"""The read path's answers (shoe_answers, from plain rows) are ShoeSerializer's, byte for byte, so they never drift."""
+"""Every shoe's answer (ShoeOutput's plan, from plain rows or a Shoe) is what DRF makes of ShoeOutput's fields, byte
+for byte, so the fast path and the schema never drift."""
 
 import json
 from decimal import Decimal
 
 import pytest
+from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from catalog import selectors
-from catalog.serializers import ShoeSerializer, shoe_answers
+from catalog.answers import ShoeOutput, shoe_answers
 
 from .factories import ShoeFactory
 
@@ -35,17 +37,36 @@ def rendered(data) -> bytes:
     return JSONRenderer().render(data)
 
 
+def fields_answer(row: dict) -> dict:
+    """What DRF itself makes of ShoeOutput's fields for a row: each field object run the usual way, no plan."""
+    return serializers.Serializer.to_representation(ShoeOutput(), row)
+
+
 def serializer_answers(shoes) -> list:
-    return ShoeSerializer([selectors.shoe_get(shoe_id=shoe.pk) for shoe in shoes], many=True).data
+    rows = [selectors.shoe_row_get(shoe_id=shoe.pk) for shoe in shoes]
+    stock = selectors.stock_rows(shoe_ids=[row["id"] for row in rows])
+    return [
+        fields_answer({**row, "stock": [selectors.StockRow(*entry) for entry in stock.get(row["id"], [])]})
+        for row in rows
+    ]
+
+
+def all_serializer_answers() -> list:
+    return serializer_answers(list(selectors.shoe_list()))
 
 
 def test_the_answers_are_the_serializers(varied_shoes):
-    expected = rendered(ShoeSerializer(selectors.shoe_list(), many=True).data)
+    expected = rendered(all_serializer_answers())
     assert rendered(shoe_answers(selectors.shoe_rows())) == expected
 
 
+def test_a_shoe_fetched_as_a_model_answers_as_its_row(varied_shoes):
+    shoes = list(selectors.shoe_list())
+    assert rendered(ShoeOutput(shoes, many=True).data) == rendered(all_serializer_answers())
+
+
 def test_the_list_call_answers_what_the_serializer_would(api_client, varied_shoes):
-    expected = rendered(ShoeSerializer(selectors.shoe_list(), many=True).data)
+    expected = rendered(all_serializer_answers())
     cold, warm = api_client.get("/api/shoes"), api_client.get("/api/shoes")
     assert cold.content == warm.content == expected
     assert cold["Content-Type"] == warm["Content-Type"] == "application/json"
@@ -65,7 +86,7 @@ def test_the_sale_list_answers_what_the_serializer_would(api_client, varied_shoe
 
 def test_each_shoe_answers_what_the_serializer_would(api_client, varied_shoes):
     for shoe in varied_shoes:
-        expected = rendered(ShoeSerializer(selectors.shoe_get(shoe_id=shoe.pk)).data)
+        expected = rendered(serializer_answers([shoe])[0])
         assert api_client.get(f"/api/shoes/{shoe.pk}").content == expected, shoe.name
 
 
@@ -78,3 +99,20 @@ def test_json_types_are_the_specs(api_client, varied_shoes):
     assert [entry["size"] for entry in answers["Half Sizes"]["stock"]] == ["1", "6", "9", "9.5", "11.5", "20"]
     assert answers["Pictured"]["image"] == "/media/shoes/0123456789abcdef.webp"
     assert answers["Bare"]["image"] == "/static/img/shoe-placeholder.svg"
+
+
+def test_an_answer_is_the_wire_format_the_storefront_reads(api_client):
+    shoe = ShoeFactory(
+        name="On Sale", brand__name="Puma", color="Black", description="Light", on_sale=True, price=Decimal("49.90"),
+        review_count=3, rating_total=10, sizes={"10": 1, "9.5": 0},
+    )  # fmt: skip
+    small, large = sorted(shoe.stock.all(), key=lambda entry: entry.size)
+    assert (
+        api_client.get(f"/api/shoes/{shoe.pk}").content
+        == (
+            f'{{"_id":{shoe.pk},"name":"On Sale","brand":"Puma","image":"/static/img/shoe-placeholder.svg",'
+            f'"description":"Light","color":"Black","price":49.9,"onSale":true,'
+            f'"stock":[{{"_id":{small.pk},"size":"9.5","quantity":0}},{{"_id":{large.pk},"size":"10","quantity":1}}],'
+            f'"rating":3.3,"reviewCount":3}}'
+        ).encode()
+    )

@@ -1,4 +1,4 @@
-"""The shoe calls of SPEC.md §7: answers, shapes and status codes for each role."""
+"""The shoe calls of docs/PRODUCT.md §7: answers, shapes and status codes for each role."""
 
 from decimal import Decimal
 

@@ -1,4 +1,4 @@
-"""POST /api/mail/contactUs: the contact form (SPEC.md §5, §7)."""
+"""POST /api/mail/contactUs: the contact form (docs/PRODUCT.md §5, §7)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""POST /api/mail/newsletter: the footer's newsletter form (SPEC.md §5, §7)."""
+"""POST /api/mail/newsletter: the footer's newsletter form (docs/PRODUCT.md §5, §7)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The card payment gateway the settings name (DESIGN.md §5): `test` or `stripe`."""
+"""The card payment gateway the settings name (docs/DESIGN.md §5): `test` or `stripe`."""
 
 from django.conf import settings
 

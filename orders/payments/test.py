@@ -1,7 +1,7 @@
 """The development gateway: Stripe's test payment methods, answered as Stripe answers them, no network.
 
 Its intents are rows in the database, so every gunicorn worker sees the same ones and tests can count
-what was charged. It takes no real money, so settings refuse it in a live shop (DESIGN.md §5).
+what was charged. It takes no real money, so settings refuse it in a live shop (docs/DESIGN.md §5).
 """
 
 import re

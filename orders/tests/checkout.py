@@ -7,7 +7,7 @@ from orders.models import Order, TestPaymentIntent
 
 
 def line(shoe, size: str = "9", quantity: int = 1, **extra) -> dict:
-    """A cart line as the browser's cart holds it (SPEC.md §3)."""
+    """A cart line as the browser's cart holds it (docs/PRODUCT.md §3)."""
     return {
         "_id": shoe.pk,
         "name": shoe.name,

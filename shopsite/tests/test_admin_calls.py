@@ -1,4 +1,4 @@
-"""Every admin call of the dashboard, for each kind of caller: the server decides who is an admin (DESIGN.md §2)."""
+"""Every admin call of the dashboard, for every caller: the server decides who is an admin (docs/DESIGN.md §2)."""
 
 from decimal import Decimal
 

@@ -8,9 +8,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from accounts.models import Favorite, User
+from accounts.models import User
 from catalog.models import Brand, Shoe
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from favorites.models import Favorite
 from orders.tests.factories import OrderFactory
 from reviews.models import Review
 from shopsite.pagination import OptionalLimitOffsetPagination

@@ -18,10 +18,10 @@ from PIL import Image
 from rest_framework.views import APIView
 
 from accounts.identity import google as google_identity
-from accounts.models import Favorite
 from accounts.tests.factories import PASSWORD, UserFactory
 from accounts.tests.fake_google import GOOGLE_CLIENT_ID, FakeGoogle
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from favorites.models import Favorite
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from reviews.services import review_create

@@ -25,9 +25,9 @@ from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation.meta import CoveragePhaseData, CoverageScenario
 from schemathesis.specs.openapi.checks import negative_data_rejection
 
-from accounts.models import Favorite
 from accounts.tests.factories import PASSWORD
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from favorites.models import Favorite
 from orders.models import Order
 from orders.selectors import CartLine, cart_price
 from orders.tests.factories import OrderFactory, OrderLineFactory

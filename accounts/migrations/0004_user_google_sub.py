@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0002_favorites'),
+        ('accounts', '0003_favorite_to_favorites'),
     ]
 
     operations = [

@@ -2,8 +2,8 @@
 
 import pytest
 
-from accounts.models import Favorite
 from catalog.tests.factories import ShoeFactory
+from favorites.models import Favorite
 
 
 @pytest.fixture

@@ -1,0 +1,142 @@
+"""A shoe as the API answers it, defined once: its fields are the schema, and every answer is built from them.
+
+The catalogue's reads answer pages of shoes all day, from plain rows (selectors.shoe_rows, selectors.stock_rows);
+other answers (a write's, a favorite's) make the same row of a shoe. DRF's serializer runs a dozen field objects per
+shoe and its stock, four times slower than a dict, so ShoeOutput's fields are read once into a plan of plain steps
+(_answer_plan) that builds the same JSON; tests/test_shoe_answers.py holds the plan to DRF's own rendering, byte for
+byte. A field added to ShoeOutput is in every shoe's answer and in the schema at once.
+"""
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from rest_framework import serializers
+
+from . import selectors
+from .fields import SizeField
+from .images import image_url
+from .models import Shoe, rating_of
+
+
+class ImageUrlField(serializers.CharField):
+    """A stored picture's name on the wire as its URL, the shop's placeholder for none."""
+
+    # The URL itself, no method around it (catalog/fields.py's SizeField says why).
+    to_representation = staticmethod(image_url)
+
+
+class RatingField(serializers.DecimalField):
+    """A shoe's average stars from its counters (the whole row: source="*"), to one decimal; null unreviewed."""
+
+    def __init__(self, **kw):
+        super().__init__(max_digits=2, decimal_places=1, allow_null=True, **kw)
+
+    def to_representation(self, row: Mapping) -> float | None:
+        rating = rating_of(total=row["rating_total"], count=row["review_count"])
+        # The JSON renderer writes a Decimal as this very float.
+        return None if rating is None else float(rating)
+
+
+class StockEntryOutput(serializers.Serializer):
+    """A size of a shoe and the pairs left: a selectors.StockRow (the plan reads stock_rows' tuples by position)."""
+
+    _id = serializers.IntegerField(source="id")
+    size = SizeField(read_only=True)
+    quantity = serializers.IntegerField()
+
+
+class ShoeOutput(serializers.Serializer):
+    """A shoe on the wire (docs/PRODUCT.md §3), from a shoe row: selectors.SHOE_ROW_FIELDS, and "stock" its sizes."""
+
+    _id = serializers.IntegerField(source="id")
+    name = serializers.CharField()
+    brand = serializers.CharField(source="brand_name")
+    image = ImageUrlField(help_text="The picture's URL, or the shop's placeholder.")
+    description = serializers.CharField()
+    color = serializers.CharField()
+    price = serializers.DecimalField(max_digits=8, decimal_places=2)
+    onSale = serializers.BooleanField(source="on_sale")
+    stock = StockEntryOutput(many=True)
+    rating = RatingField(source="*", help_text="Average stars; null unreviewed.")
+    reviewCount = serializers.IntegerField(source="review_count")
+
+    def to_representation(self, shoe: Shoe | Mapping) -> dict:
+        """A Shoe (its brand and stock fetched with it: selectors.shoe_get) or a shoe row, answered by the plan."""
+        return _shoe_answer(shoe if isinstance(shoe, Mapping) else shoe_row(shoe))
+
+
+def shoe_row(shoe: Shoe) -> dict:
+    """A Shoe, with its brand and stock already fetched, as the row the catalogue's reads answer from."""
+    row = {field: getattr(shoe, field) for field in selectors.SHOE_ROW_FIELDS if field != "brand_name"}
+    row["brand_name"] = shoe.brand.name
+    row["image"] = shoe.image.name
+    row["stock"] = [(entry.pk, entry.size, entry.quantity) for entry in shoe.stock.all()]
+    return row
+
+
+def shoe_answers(rows: Iterable[dict]) -> list[dict]:
+    """The answers of these rows of selectors.shoe_rows(), their stock read in one query for them all."""
+    rows = list(rows)
+    stock = selectors.stock_rows(shoe_ids=[row["id"] for row in rows])
+    for row in rows:
+        row["stock"] = stock.get(row["id"], ())
+    return [_shoe_answer(row) for row in rows]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _plain(field: serializers.Field) -> Callable[[Any], Any]:
+    """What a field makes of a row's value, as the JSON renderer then writes it, without DRF's machinery."""
+    if isinstance(field, serializers.BooleanField):
+        # Rows hold the database's value (SQLite's 0 and 1).
+        return bool
+    if type(field) is serializers.DecimalField:
+        # The renderer writes the field's Decimal as this very float.
+        return float
+    if type(field) in (serializers.IntegerField, serializers.CharField):
+        # A row's integers and texts are already what these fields answer.
+        return _same
+    # The catalogue's own fields answer with plain values already.
+    return field.to_representation
+
+
+def _expression(serializer: serializers.Serializer, row: str, names: dict, *, by_position: bool = False) -> str:
+    """Python for the dict the serializer's fields make of the row named `row` (a dict; with by_position a tuple of
+    selectors.StockRow's fields, read by index); the conversions it calls are put in names."""
+    items = []
+    for name, field in serializer.fields.items():
+        if field.source == "*":
+            value = row
+        elif by_position:
+            value = f"{row}[{selectors.StockRow._fields.index(field.source)}]"
+        else:
+            value = f"{row}[{field.source!r}]"
+        if isinstance(field, serializers.ListSerializer):
+            item = f"item{len(names)}"
+            names[item] = None
+            value = f"[{_expression(field.child, item, names, by_position=True)} for {item} in {value}]"
+        elif (plain := _plain(field)) is not _same:
+            convert = f"convert{len(names)}"
+            names[convert] = plain
+            value = f"{convert}({value})"
+        items.append(f"{name!r}: {value}")
+    return "{" + ", ".join(items) + "}"
+
+
+def _answer_plan(serializer: serializers.Serializer) -> Callable[[Mapping], dict]:
+    """A function answering a row as the serializer's fields would, written once from those fields.
+
+    Written as Python source and compiled, as the standard library's dataclasses and namedtuple write their methods:
+    a dict display per shoe and per size is what a hand-written answer would be, and a loop calling a step per field
+    took twice as long.
+    """
+    names: dict[str, Any] = {}
+    source = f"def answer(row):\n    return {_expression(serializer, 'row', names)}\n"
+    namespace = {name: value for name, value in names.items() if value is not None}
+    exec(compile(source, f"<{type(serializer).__name__} plan>", "exec"), namespace)
+    return namespace["answer"]
+
+
+_shoe_answer = _answer_plan(ShoeOutput())
