@@ -1,7 +1,11 @@
+import { Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
+import { ScreenLoading } from "../components/Loading";
 import Footer from "./Footer";
 import Header from "./Header";
 
+// Every screen under the header and above the footer. A screen whose code is still on its way shows
+// LOADING... at a screen's height; going to another one keeps this one until the next has come.
 export default function Layout() {
   return (
     <>
@@ -10,7 +14,9 @@ export default function Layout() {
       </a>
       <Header />
       <main id="main" className="page">
-        <Outlet />
+        <Suspense fallback={<ScreenLoading />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
       <ScrollRestoration />

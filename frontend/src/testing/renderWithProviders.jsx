@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Provider } from "react-redux";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -30,4 +30,14 @@ export function renderWithProviders({
     </Provider>,
   );
   return { ...view, store, router, user };
+}
+
+// Resolves once the screen's code has come (each screen is a chunk loaded on demand) and the header's
+// BRANDS menu has its brands, the first answer of every screen: what a test of a whole screen waits
+// for before it looks.
+export async function screenReady(store) {
+  await waitFor(() => {
+    expect(document.querySelector(".screen-loading")).toBeNull();
+    expect(store.getState().api.queries["brands(undefined)"]?.status).toBe("fulfilled");
+  });
 }

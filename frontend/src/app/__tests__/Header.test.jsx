@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { installFakeApi } from "../../testing/fakeApi";
-import { renderWithProviders } from "../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../testing/renderWithProviders";
 import Header from "../Header";
 
 // The header as it stands once the brands have come.
@@ -12,7 +12,7 @@ async function renderHeader(preloadedState) {
     ],
   });
   const view = renderWithProviders({ element: <Header />, preloadedState });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   return view;
 }
 

@@ -1,0 +1,17 @@
+// The catalogue: the shop's shoes as shoppers browse them (the catalogue block, the collections, the
+// sale, the favorites' grid, a shoe's page), the header's BRANDS menu and search drawer.
+export { default as BrandsMenu } from "./BrandsMenu";
+export { default as SearchDrawer } from "./SearchDrawer";
+export { default as CatalogueBlock } from "./CatalogueBlock";
+export { default as SaleCarousel } from "./SaleCarousel";
+export { useBrandsQuery } from "./api";
+export { collectionSlice } from "./collectionSlice";
+export { searchSlice } from "./searchSlice";
+
+// The screens of the route table, each a chunk of its own.
+export const screens = {
+  ProductDetail: () => import(/* webpackChunkName: "screen-ProductDetail" */ "./ProductDetail"),
+  Collection: () => import(/* webpackChunkName: "screen-Collection" */ "./Collection"),
+  Sale: () => import(/* webpackChunkName: "screen-Sale" */ "./Sale"),
+  Favorites: () => import(/* webpackChunkName: "screen-Favorites" */ "./Favorites"),
+};
