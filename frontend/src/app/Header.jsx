@@ -1,11 +1,18 @@
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useSelector } from "react-redux";
 import { Link } from "react-router";
 import { AccountIcon, CartIcon, SearchIcon } from "../components/icons";
 import PrefetchLink from "../components/PrefetchLink";
 import { config } from "../lib/config";
 import { selectCartCount } from "../features/cart";
-import { BrandsMenu, SearchDrawer } from "../features/catalog";
+import { BrandsMenu, loadSearchDrawer } from "../features/catalog";
+
+const SearchDrawer = lazy(loadSearchDrawer);
+
+// The drawer's code, fetched as the shopper reaches for the button; offline, the click says why.
+const prefetchSearch = () => {
+  loadSearchDrawer().catch(() => {});
+};
 
 // The site title, BRANDS, the search drawer, Deals!, the cart and the account (docs/PRODUCT.md §2).
 export default function Header() {
@@ -30,6 +37,8 @@ export default function Header() {
           className="icon-button"
           aria-label="Search"
           aria-expanded={searching}
+          onPointerEnter={prefetchSearch}
+          onFocus={prefetchSearch}
           onClick={() => setSearching(true)}
         >
           <SearchIcon />
@@ -49,7 +58,11 @@ export default function Header() {
           <AccountIcon />
         </PrefetchLink>
       </nav>
-      {searching && <SearchDrawer onClose={closeSearch} />}
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchDrawer onClose={closeSearch} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,6 +1,7 @@
 // All paths in one table: frontend/routes.json, which Django reads too, so a path React shows
 // as 'Page not found' is also answered with HTTP 404.
 import { lazy } from "react";
+import { useRoutes } from "react-router";
 import routeTable from "../../routes.json";
 import NotFound from "../components/NotFound";
 import ScreenPlaceholder from "../components/ScreenPlaceholder";
@@ -65,3 +66,8 @@ export function buildRoutes(components = screens) {
 }
 
 export const routes = buildRoutes();
+
+// The screen of the address, under the layout.
+export function ShopRoutes({ table = routes }) {
+  return useRoutes(table);
+}

@@ -71,7 +71,7 @@ test("BRANDS opens from the keyboard too and closes with Escape", async () => {
 test("the search icon opens the drawer; closing it gives the focus back", async () => {
   const { user } = await renderHeader();
   await user.click(screen.getByRole("button", { name: "Search" }));
-  const drawer = screen.getByRole("dialog", { name: "Search shoes" });
+  const drawer = await screen.findByRole("dialog", { name: "Search shoes" });
   expect(within(drawer).getByPlaceholderText("Search...")).toHaveFocus();
   await user.click(within(drawer).getByRole("button", { name: "Close search" }));
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

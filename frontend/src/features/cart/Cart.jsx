@@ -4,7 +4,8 @@ import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { PaymentForm, useQuoteCartQuery } from "../checkout";
 import CartLine from "./CartLine";
-import { canPay, cartCleared, cartLines, selectCartItems, selectCartTotalCents } from "./cartSlice";
+import { cartCleared, selectCartItems, selectCartTotalCents } from "./cartSlice";
+import { canPay, cartLines } from "./lines";
 import { CART_TITLE, CLEAR_CART, CONTINUE_SHOPPING, EMPTY_CART, QUOTE_FAILED, SUBTOTAL } from "./messages";
 
 // /cart (docs/PRODUCT.md §2): the lines, the subtotal, Clear Cart, Continue Shopping and the payment

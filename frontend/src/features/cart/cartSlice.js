@@ -54,12 +54,9 @@ const removeLine = (state, payload) => {
   state.items = state.items.filter((line) => !sameLine(line, payload));
 };
 
-// The most pairs '+' may reach: what the shop had of that size when last asked, and never past 99.
-export const quantityLimit = (quoted) => Math.min(MAX_QUANTITY, quoted?.available ?? MAX_QUANTITY);
-
 export const cartInitialState = (items = loadCart()) => ({ items });
 
-// The fixes of a flagged line carry the shop's word on it (cartLines): its price, what it has left,
+// The fixes of a flagged line carry the shop's word on it (lines.js): its price, what it has left,
 // how far '+' may go.
 export const cartSlice = createSlice({
   name: "cart",
@@ -71,7 +68,7 @@ export const cartSlice = createSlice({
       if (line) line.quantity = Math.min(line.quantity + action.payload.quantity, MAX_QUANTITY);
       else state.items.push(action.payload);
     },
-    // '+', up to `limit` (quantityLimit).
+    // '+', up to `limit` (lines.js's quantityLimit).
     quantityIncreased: (state, action) => {
       const line = findLine(state, action.payload);
       const limit = Math.min(action.payload.limit ?? MAX_QUANTITY, MAX_QUANTITY);
@@ -131,38 +128,6 @@ export const selectCartCount = createSelector([selectCartItems], (items) =>
 export const selectCartTotalCents = createSelector([selectCartItems], (items) =>
   items.reduce((total, line) => total + toCents(line.price) * line.quantity, 0),
 );
-
-// What stands between a line and the checkout, from the shop's last word on it and the line as it
-// is now: a fix made in the cart (a new price, fewer pairs) clears the flag before the shop is asked again.
-export function lineProblem(line, quoted) {
-  if (!quoted) return null;
-  if (quoted.problem === "shoe_gone" || quoted.problem === "size_gone") return quoted.problem;
-  if (quoted.price !== null && toCents(quoted.price) !== toCents(line.price)) return "price_changed";
-  if (line.quantity > quoted.available) return "out_of_stock";
-  return null;
-}
-
-// The lines as the cart screen shows them: each with the shop's price and stock when known (the
-// quote's `lines`), its problem, and how far '+' may go.
-export function cartLines(items, quoted = []) {
-  const byKey = new Map(quoted.map((line) => [lineKey(line), line]));
-  return items.map((line) => {
-    const word = byKey.get(lineKey(line));
-    return {
-      ...line,
-      key: lineKey(line),
-      shopPrice: word?.price ?? null,
-      available: word?.available ?? null,
-      problem: lineProblem(line, word),
-      limit: quantityLimit(word),
-    };
-  });
-}
-
-// The pay button works only for a cart with something to pay and nothing flagged (docs/PRODUCT.md §4).
-export function canPay(lines, totalCents) {
-  return lines.length > 0 && totalCents > 0 && lines.every((line) => line.problem === null);
-}
 
 // Keeps local storage in step with the cart: written when the cart's lines change, not on every action.
 export function persistCart(store, storage = globalThis.localStorage) {

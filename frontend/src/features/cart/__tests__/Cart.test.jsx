@@ -215,6 +215,7 @@ describe("lines the shop flags", () => {
     });
     await screen.findByText("This shoe is no longer sold.");
     await act(() => router.navigate("/sizeChart"));
+    await screen.findByRole("heading", { name: "SIZE CHART" });
     expect(store.getState().cart.items).toEqual([airSwift()]);
 
     // Back on the cart while the shop is asked again: nothing of the last answer shows.

@@ -1,13 +1,10 @@
 import { setupStore } from "../../../app/store";
 import reducer, {
-  canPay,
   CART_KEY,
   cartCleared,
   cartInitialState,
-  cartLines,
   itemAdded,
   itemRemoved,
-  lineProblem,
   loadCart,
   newPriceAccepted,
   persistCart,
@@ -19,6 +16,7 @@ import reducer, {
   selectCartCount,
   selectCartTotalCents,
 } from "../cartSlice";
+import { canPay, cartLines, lineProblem } from "../lines";
 
 const line = (overrides = {}) => ({
   _id: 7,

@@ -111,6 +111,7 @@ test("leaving /sale while it loads is no failure: coming back shows the page", a
   const { store, router } = renderWithProviders({ path: "/sale" });
   await screenReady(store);
   await act(() => router.navigate("/sizeChart"));
+  await screen.findByRole("heading", { name: "SIZE CHART" });
   await act(async () => letThrough(page([shoeFixture({ name: "Deal 1", onSale: true })], 1)));
 
   await act(() => router.navigate("/sale"));

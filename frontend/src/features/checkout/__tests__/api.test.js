@@ -1,6 +1,7 @@
 import { setupStore } from "../../../app/store";
 import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
-import { cartInitialState, cartLines } from "../../cart/cartSlice";
+import { cartInitialState } from "../../cart/cartSlice";
+import { cartLines } from "../../cart/lines";
 import { ordersApi } from "../../orders/api";
 import { checkoutApi } from "../api";
 

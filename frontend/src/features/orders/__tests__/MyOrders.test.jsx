@@ -70,6 +70,7 @@ test("the account page opens My Orders on its first page again", async () => {
   await user.click(within(myOrders()).getByRole("button", { name: "Next" }));
   expect(await within(myOrders()).findByText("pi_test_5")).toBeInTheDocument();
   await act(() => router.navigate("/sizeChart"));
+  await screen.findByRole("heading", { name: "SIZE CHART" });
   await act(() => router.navigate("/account"));
   expect(
     await within(await screen.findByRole("region", { name: "MY ORDERS" })).findByText("pi_test_1"),
