@@ -59,6 +59,10 @@ module.exports = [
         2,
         {
           default: "disallow",
+          message:
+            "{{ from.element.types.[0] }}/ may not import {{ dependency.source }}: imports run downward " +
+            "(app → pages, features → components, lib), and a feature reaches another only through its " +
+            "index.js (docs/DESIGN.md §7)",
           policies: [
             { from: from("app"), allow: to("app", "pages", "features", "components", "lib", "assets") },
             { from: from("pages"), allow: to("features", "components", "lib", "assets") },

@@ -5,8 +5,10 @@ import SearchDrawer, { SEARCH_DEBOUNCE_MS } from "../SearchDrawer";
 
 let onClose;
 
+// The drawer, with the shop's answers (or, given none, answers the test releases: `calls` are then
+// the requests on hold, `pending[i].answer(status, body)`).
 function renderDrawer(answers) {
-  const calls = installFakeApi(answers);
+  const calls = answers ? installFakeApi(answers) : installDeferredFetch();
   onClose = jest.fn();
   const view = renderWithProviders({
     element: <SearchDrawer onClose={onClose} />,
@@ -79,12 +81,7 @@ test("an emptied box asks nothing", async () => {
 });
 
 test("an answer to an older text, arriving last, is dropped", async () => {
-  const pending = installDeferredFetch();
-  onClose = jest.fn();
-  const { user } = renderWithProviders({
-    element: <SearchDrawer onClose={onClose} />,
-    userOptions: { advanceTimers: jest.advanceTimersByTime },
-  });
+  const { user, calls: pending } = renderDrawer();
   const input = screen.getByPlaceholderText("Search...");
   await user.type(input, "a");
   await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
@@ -104,12 +101,7 @@ test("an answer to an older text, arriving last, is dropped", async () => {
 });
 
 test("emptying the box clears the results, and an answer still on its way shows nothing", async () => {
-  const pending = installDeferredFetch();
-  onClose = jest.fn();
-  const { user } = renderWithProviders({
-    element: <SearchDrawer onClose={onClose} />,
-    userOptions: { advanceTimers: jest.advanceTimersByTime },
-  });
+  const { user, calls: pending } = renderDrawer();
   const input = screen.getByPlaceholderText("Search...");
   await user.type(input, "air");
   await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
