@@ -10,7 +10,7 @@ const HEADERS = ["Name", "Brand", "Price", ARCHIVED_ON, ACTIONS];
 // customers' orders, reviews or favorites point at them. Restore puts one back in the shop as it was
 // (and in Products); a delete in Products may add one here.
 export default function ArchivedTable() {
-  const page = useAdminPage("adminArchived", useArchivedPageQuery);
+  const page = useAdminPage("adminArchived", useArchivedPageQuery, { limit: PAGE_SIZE.archived });
   const [restoreShoe] = useRestoreShoeMutation();
   const { isBusy, act } = useRowActions();
 

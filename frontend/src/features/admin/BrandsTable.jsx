@@ -8,7 +8,7 @@ const HEADERS = ["Name", ACTIONS];
 // Brands, 4 a page, by name; a brand goes once confirmed, and only when it has no shoes left. The
 // header's BRANDS menu drops it too (the API asks it again).
 export default function BrandsTable() {
-  const page = useAdminPage("adminBrands", useBrandsPageQuery);
+  const page = useAdminPage("adminBrands", useBrandsPageQuery, { limit: PAGE_SIZE.brands });
   const [deleteBrand] = useDeleteBrandMutation();
   const { isBusy, confirmedDelete } = useRowActions();
 

@@ -16,7 +16,7 @@ export const otherOrderStatus = (status) => (status === "Received" ? "Pending" :
 // Pending / Received toggle. The payment id opens the order on /orders.
 export default function ClientsTable() {
   const dispatch = useDispatch();
-  const page = useAdminPage("adminClients", useClientsPageQuery);
+  const page = useAdminPage("adminClients", useClientsPageQuery, { limit: PAGE_SIZE.clients });
   const [setOrderStatus] = useSetOrderStatusMutation();
   const { isBusy, act } = useRowActions();
 

@@ -35,7 +35,10 @@ export default function ProductsTable() {
   const dispatch = useDispatch();
   const selected = useSelector(selectSelectedShoe);
   const narrowed = selected !== null;
-  const page = useAdminPage("adminProducts", useProductsPageQuery, { skip: narrowed });
+  const page = useAdminPage("adminProducts", useProductsPageQuery, {
+    limit: PAGE_SIZE.products,
+    skip: narrowed,
+  });
   // The selected shoe as the server has it now: the forms work on it (a size added since, say).
   const one = useAdminShoeQuery(narrowed ? selected._id : skipToken, { refetchOnMountOrArgChange: true });
   const [setOnSale] = useSetOnSaleMutation();

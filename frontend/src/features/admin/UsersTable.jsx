@@ -11,7 +11,7 @@ const HEADERS = ["Email", "Since", "Status", MANAGER];
 // manager flag. The admin's own row cannot be changed (the server refuses it too: it would lock them out).
 export default function UsersTable() {
   const me = useSelector(selectUser);
-  const page = useAdminPage("adminUsers", useUsersPageQuery);
+  const page = useAdminPage("adminUsers", useUsersPageQuery, { limit: PAGE_SIZE.users });
   const [changeUser] = useChangeUserMutation();
   const { isBusy, act } = useRowActions();
 

@@ -1,7 +1,8 @@
 import { pageQuery, pageTags, shopApi } from "../../lib/shopApi";
 import { clean } from "./forms/validators";
 
-// The dashboard's tables, a page each (docs/PRODUCT.md §2 'Admin dashboard'): never the whole table.
+// The dashboard's tables, a page each (docs/PRODUCT.md §2 'Admin dashboard'): never the whole table. A
+// page is asked as {limit, offset}.
 export const PAGE_SIZE = Object.freeze({ users: 4, clients: 4, products: 5, archived: 5, brands: 4 });
 
 // A multipart body of the fields that have a value; text as it was checked (clean), a file as it is.
@@ -40,7 +41,7 @@ export const adminApi = shopApi.injectEndpoints({
     // Users, newest first. The server refuses the admin's own account and staff accounts (409) and the
     // shop's owners (403), with its reason.
     usersPage: build.query({
-      query: (offset) => `/users?${pageQuery({ limit: PAGE_SIZE.users, offset })}`,
+      query: ({ limit = PAGE_SIZE.users, offset }) => `/users?${pageQuery({ limit, offset })}`,
       providesTags: (page) => pageTags("User", page),
     }),
     // {status} (Enabled, Disabled) or {manager}.
@@ -51,7 +52,7 @@ export const adminApi = shopApi.injectEndpoints({
 
     // The paid orders, newest first, each with its client; an admin moves one between Pending and Received.
     clientsPage: build.query({
-      query: (offset) => `/cart?${pageQuery({ limit: PAGE_SIZE.clients, offset })}`,
+      query: ({ limit = PAGE_SIZE.clients, offset }) => `/cart?${pageQuery({ limit, offset })}`,
       providesTags: (page) => pageTags("Order", page, (order) => order.idPayment),
     }),
     setOrderStatus: build.mutation({
@@ -68,7 +69,7 @@ export const adminApi = shopApi.injectEndpoints({
 
     // The shop's shoes, newest first, as the server has them (the storefront's zero their quantities).
     productsPage: build.query({
-      query: (offset) => `/shoes?${pageQuery({ limit: PAGE_SIZE.products, offset })}`,
+      query: ({ limit = PAGE_SIZE.products, offset }) => `/shoes?${pageQuery({ limit, offset })}`,
       providesTags: (page) => pageTags("Shoe", page),
     }),
     // The selected shoe as the server has it now (a size added, a modify): the narrowed table's row.
@@ -89,7 +90,7 @@ export const adminApi = shopApi.injectEndpoints({
     }),
     // Shoes out of the shop but kept for customers' history, the latest first.
     archivedPage: build.query({
-      query: (offset) => `/shoes/archived?${pageQuery({ limit: PAGE_SIZE.archived, offset })}`,
+      query: ({ limit = PAGE_SIZE.archived, offset }) => `/shoes/archived?${pageQuery({ limit, offset })}`,
       providesTags: [{ type: "Shoe", id: "ARCHIVED" }],
     }),
     // An archived shoe back in the shop, as it was.
@@ -100,7 +101,7 @@ export const adminApi = shopApi.injectEndpoints({
 
     // Brands by name; one still with shoes is refused (409, with the server's reason).
     brandsPage: build.query({
-      query: (offset) => `/brands?${pageQuery({ limit: PAGE_SIZE.brands, offset })}`,
+      query: ({ limit = PAGE_SIZE.brands, offset }) => `/brands?${pageQuery({ limit, offset })}`,
       providesTags: [{ type: "Brand", id: "LIST" }],
     }),
     deleteBrand: build.mutation({

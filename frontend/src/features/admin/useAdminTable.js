@@ -16,10 +16,10 @@ import {
 // A table's page: where it stands (kept while the admin opens a form and comes back) and the page
 // there, asked afresh each time the dashboard opens so the tables show the server's word (new
 // sign-ups, new orders). A page left empty (its rows gone since) goes back to the first. What
-// AdminTable needs of it: {query, offset, onPage}.
-export function useAdminPage(list, usePageQuery, { skip = false } = {}) {
+// AdminTable needs of it: {query, offset, onPage}; `limit` is its page size.
+export function useAdminPage(list, usePageQuery, { limit, skip = false }) {
   const [offset, setOffset] = usePageOffset(list);
-  const query = usePageQuery(offset, { skip, refetchOnMountOrArgChange: true });
+  const query = usePageQuery({ limit, offset }, { skip, refetchOnMountOrArgChange: true });
   const reset = Boolean(query.currentData) && offsetAfterLoad(offset, query.currentData) !== offset;
   useEffect(() => {
     if (reset) setOffset(0);

@@ -27,7 +27,7 @@ describe("each table asks for one page, never the whole table", () => {
     ["Brands", endpoints.brandsPage, "/brands?limit=4&offset=8"],
   ])("%s", async (_, endpoint, path) => {
     const calls = installFakeApi({ [`GET ${path.split("?")[0]}`]: page([], 9) });
-    const { data } = await open(setupStore(), endpoint, 8);
+    const { data } = await open(setupStore(), endpoint, { offset: 8 });
     expect(calls.map((call) => call.path)).toEqual([path]);
     expect(data.count).toBe(9);
   });
@@ -52,7 +52,7 @@ describe("a write has what it changed asked again", () => {
       "PUT /users/2": userRow(2, { status: "Disabled" }),
     });
     const store = setupStore();
-    await open(store, endpoints.usersPage, 0);
+    await open(store, endpoints.usersPage, { offset: 0 });
     const { data } = await store.dispatch(endpoints.changeUser.initiate({ id: 2, status: "Disabled" }));
     await settle();
     expect(calls.find((call) => call.method === "PUT").body).toEqual({ status: "Disabled" });
@@ -72,7 +72,7 @@ describe("a write has what it changed asked again", () => {
       ],
     });
     const store = setupStore();
-    await open(store, endpoints.usersPage, 0);
+    await open(store, endpoints.usersPage, { offset: 0 });
     const { error } = await store.dispatch(endpoints.changeUser.initiate({ id: 4, status: "Disabled" }));
     await settle();
     expect(error).toMatchObject({ status: 409, message: "Staff accounts are changed in the Django admin." });
@@ -86,7 +86,7 @@ describe("a write has what it changed asked again", () => {
       "PUT /cart/order/pi_test_1": orderRow(1, { status: "Received" }),
     });
     const store = setupStore();
-    await open(store, endpoints.clientsPage, 0);
+    await open(store, endpoints.clientsPage, { offset: 0 });
     await store.dispatch(ordersApi.endpoints.order.initiate("pi_test_1"));
     await store.dispatch(endpoints.setOrderStatus.initiate({ idPayment: "pi_test_1", status: "Received" }));
     await settle();
@@ -109,7 +109,7 @@ describe("a write has what it changed asked again", () => {
       "PUT /admin/onsale/2": { ...shoe, onSale: true },
     });
     const store = setupStore();
-    await open(store, endpoints.productsPage, 0);
+    await open(store, endpoints.productsPage, { offset: 0 });
     await open(store, catalogApi.endpoints.salePage, { offset: 0 });
     await open(store, catalogApi.endpoints.shoe, "2");
     await store.dispatch(endpoints.setOnSale.initiate({ id: 2, onSale: true }));
@@ -127,8 +127,8 @@ describe("a write has what it changed asked again", () => {
       "DELETE /shoes/2": [204],
     });
     const store = setupStore();
-    await open(store, endpoints.productsPage, 0);
-    await open(store, endpoints.archivedPage, 0);
+    await open(store, endpoints.productsPage, { offset: 0 });
+    await open(store, endpoints.archivedPage, { offset: 0 });
     await store.dispatch(endpoints.deleteShoe.initiate(2));
     await settle();
     expect(asked(calls, "/shoes?limit=5&offset=0")).toBe(2);
@@ -142,8 +142,8 @@ describe("a write has what it changed asked again", () => {
       "POST /shoes/7/restore": shoeFixture({ _id: 7 }),
     });
     const store = setupStore();
-    await open(store, endpoints.productsPage, 0);
-    await open(store, endpoints.archivedPage, 0);
+    await open(store, endpoints.productsPage, { offset: 0 });
+    await open(store, endpoints.archivedPage, { offset: 0 });
     await store.dispatch(endpoints.restoreShoe.initiate(7));
     await settle();
     expect(calls.find((call) => call.method === "POST").path).toBe("/shoes/7/restore");
@@ -158,7 +158,7 @@ describe("a write has what it changed asked again", () => {
       "DELETE /brands/2": [409, { detail: "The brand Nike still has 2 shoes.", code: "brand_in_use" }],
     });
     const store = setupStore();
-    await open(store, endpoints.brandsPage, 0);
+    await open(store, endpoints.brandsPage, { offset: 0 });
     await open(store, catalogApi.endpoints.brands);
     const { error } = await store.dispatch(endpoints.deleteBrand.initiate(2));
     await settle();
