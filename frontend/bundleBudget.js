@@ -1,10 +1,11 @@
 // Prints, after each production build, how much JavaScript a shopper's browser downloads to open the
-// storefront (the entry's initial chunks, gzipped as whitenoise serves them), and fails the build
-// when it is over the budget. Chunks loaded later (popups, the admin screens) do not count.
+// home page: the entry's initial chunks and the home screen's chunks, gzipped as whitenoise serves
+// them. The build fails when it is over the budget. Chunks loaded later (other screens, popups) do
+// not count.
 //
-// It also keeps the lazily loaded chunks lazy: each named one (the admin screens) must be built as a
-// chunk of its own, and none of the modules of its folder may end up in the entry's initial chunks,
-// where every shopper would download them. Their sizes are printed too.
+// It also keeps the screens lazy: each screen of the route table must be built as a chunk of its own
+// (named screen-<Screen>), and none of the modules of the lazily loaded folders (the admin screens)
+// may end up in the entry, where every shopper would download them.
 const path = require("path");
 const zlib = require("zlib");
 const { Compilation, WebpackError } = require("webpack");
@@ -17,7 +18,9 @@ const gzippedBytes = (compilation, files) =>
 
 const kB = (bytes) => (bytes / 1000).toFixed(1);
 
-const jsFiles = (chunkOrGroup) => [...chunkOrGroup.files].filter((file) => file.endsWith(".js"));
+// A chunk's files, or a chunk group's (an entrypoint, a screen's import(): its chunks' files).
+const jsFiles = (chunkOrGroup) =>
+  [...(chunkOrGroup.files ?? chunkOrGroup.getFiles())].filter((file) => file.endsWith(".js"));
 
 // The files a module was built from: a concatenated module (production's scope hoisting) holds several.
 function resourcesOf(module) {
@@ -26,11 +29,14 @@ function resourcesOf(module) {
 }
 
 class BundleBudgetPlugin {
-  // lazyChunks: {chunkName: folder (a RegExp on module paths)} that must stay out of the entry.
-  constructor({ entry, budgetKB, lazyChunks = {} }) {
+  // entry: the entry's name; homeScreen: the screen of "/"; screens: every screen of the route table;
+  // lazyFolders: {name: a RegExp on module paths} whose modules must stay out of the entry.
+  constructor({ entry, budgetKB, homeScreen, screens = [], lazyFolders = {} }) {
     this.entry = entry;
     this.budgetKB = budgetKB;
-    this.lazyChunks = lazyChunks;
+    this.homeScreen = homeScreen;
+    this.screens = screens;
+    this.lazyFolders = lazyFolders;
   }
 
   apply(compiler) {
@@ -39,17 +45,18 @@ class BundleBudgetPlugin {
         { name: "BundleBudgetPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
         () => {
           this.check(compilation);
-          this.checkLazyChunks(compilation);
+          this.checkScreens(compilation);
+          this.checkLazyFolders(compilation);
         },
       );
     });
   }
 
   check(compilation) {
-    const files = compilation.entrypoints
-      .get(this.entry)
-      .getFiles()
-      .filter((file) => file.endsWith(".js"));
+    const entryFiles = jsFiles(compilation.entrypoints.get(this.entry));
+    const home = compilation.namedChunkGroups.get(`screen-${this.homeScreen}`);
+    const homeFiles = home ? jsFiles(home).filter((file) => !entryFiles.includes(file)) : [];
+    const files = [...entryFiles, ...homeFiles];
     const bytes = gzippedBytes(compilation, files);
     console.log(
       `Storefront JavaScript on the home page: ${kB(bytes)} kB gzipped (${files.join(", ")}); budget ${this.budgetKB} kB.`,
@@ -63,13 +70,38 @@ class BundleBudgetPlugin {
     }
   }
 
-  checkLazyChunks(compilation) {
+  // A screen whose module reached the entry (a static import of it) leaves its chunk empty, and
+  // webpack builds none.
+  checkScreens(compilation) {
+    const sizes = [];
+    for (const screen of this.screens) {
+      const group = compilation.namedChunkGroups.get(`screen-${screen}`);
+      const chunk = compilation.namedChunks.get(`screen-${screen}`);
+      if (!group || !chunk) {
+        compilation.errors.push(
+          new WebpackError(
+            `No chunk of its own was built for the ${screen} screen: load it only with the lazy import() of its feature's screens.`,
+          ),
+        );
+        continue;
+      }
+      sizes.push([screen, gzippedBytes(compilation, jsFiles(chunk))]);
+    }
+    const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+    console.log(
+      `Lazily loaded screens: ${sizes.length} chunks, ${kB(total)} kB gzipped in all (${sizes
+        .map(([screen, bytes]) => `${screen} ${kB(bytes)}`)
+        .join(", ")}); not in the home page's budget but the home screen's.`,
+    );
+  }
+
+  checkLazyFolders(compilation) {
     const { chunkGraph } = compilation;
     const entryResources = compilation.entrypoints
       .get(this.entry)
       .chunks.flatMap((chunk) => [...chunkGraph.getChunkModulesIterable(chunk)])
       .flatMap(resourcesOf);
-    for (const [name, folder] of Object.entries(this.lazyChunks)) {
+    for (const [name, folder] of Object.entries(this.lazyFolders)) {
       const leaked = entryResources
         .filter((resource) => folder.test(resource))
         .map((resource) => path.relative(compilation.compiler.context, resource));
@@ -78,22 +110,11 @@ class BundleBudgetPlugin {
           leaked.slice(0, 5).join(", ") + (leaked.length > 5 ? ` and ${leaked.length - 5} more` : "");
         compilation.errors.push(
           new WebpackError(
-            `The ${name} chunk's modules are in the storefront's entry, which every shopper downloads: ` +
-              `${named}. Import them only through the lazy import() of app/routes.jsx.`,
+            `The ${name} modules are in the storefront's entry, which every shopper downloads: ` +
+              `${named}. Reach them only through the lazy import() of their screens.`,
           ),
         );
       }
-      const chunk = compilation.namedChunks.get(name);
-      if (!chunk) {
-        compilation.errors.push(
-          new WebpackError(`No ${name} chunk was built: its screens must be loaded with a lazy import().`),
-        );
-        continue;
-      }
-      const files = jsFiles(chunk);
-      console.log(
-        `Lazily loaded ${name} chunk: ${kB(gzippedBytes(compilation, files))} kB gzipped (${files.join(", ")}); not in the home page's budget.`,
-      );
     }
   }
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import NewsletterForm from "../features/mailing/NewsletterForm";
-import { config } from "./config";
+import { config } from "../lib/config";
+import { NewsletterForm } from "../features/mailing";
 
 // Relative links, as the spec's footer has them: they resolve from the root route wherever it shows.
 const PAGES = [

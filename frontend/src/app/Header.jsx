@@ -1,13 +1,20 @@
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useSelector } from "react-redux";
 import { Link } from "react-router";
 import { AccountIcon, CartIcon, SearchIcon } from "../components/icons";
-import BrandsMenu from "../features/catalog/BrandsMenu";
-import SearchDrawer from "../features/catalog/SearchDrawer";
-import { selectCartCount } from "../features/cart/cartSlice";
-import { config } from "./config";
+import PrefetchLink from "../components/PrefetchLink";
+import { config } from "../lib/config";
+import { selectCartCount } from "../features/cart";
+import { BrandsMenu, loadSearchDrawer } from "../features/catalog";
 
-// The site title, BRANDS, the search drawer, Deals!, the cart and the account (SPEC.md §2).
+const SearchDrawer = lazy(loadSearchDrawer);
+
+// The drawer's code, fetched as the shopper reaches for the button; offline, the click says why.
+const prefetchSearch = () => {
+  loadSearchDrawer().catch(() => {});
+};
+
+// The site title, BRANDS, the search drawer, Deals!, the cart and the account (docs/PRODUCT.md §2).
 export default function Header() {
   const [searching, setSearching] = useState(false);
   const searchButton = useRef(null);
@@ -30,26 +37,32 @@ export default function Header() {
           className="icon-button"
           aria-label="Search"
           aria-expanded={searching}
+          onPointerEnter={prefetchSearch}
+          onFocus={prefetchSearch}
           onClick={() => setSearching(true)}
         >
           <SearchIcon />
         </button>
-        <Link to="/sale" className="deals-button">
+        <PrefetchLink to="/sale" className="deals-button">
           Deals!
-        </Link>
-        <Link to="/cart" className="icon-button" aria-label={pairs ? `Cart, ${pairs} pairs` : "Cart"}>
+        </PrefetchLink>
+        <PrefetchLink to="/cart" className="icon-button" aria-label={pairs ? `Cart, ${pairs} pairs` : "Cart"}>
           <CartIcon />
           {pairs > 0 && (
             <span className="badge" aria-hidden="true">
               {pairs}
             </span>
           )}
-        </Link>
-        <Link to="/account" className="icon-button" aria-label="Account">
+        </PrefetchLink>
+        <PrefetchLink to="/account" className="icon-button" aria-label="Account">
           <AccountIcon />
-        </Link>
+        </PrefetchLink>
       </nav>
-      {searching && <SearchDrawer onClose={closeSearch} />}
+      {searching && (
+        <Suspense fallback={null}>
+          <SearchDrawer onClose={closeSearch} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,72 +1,48 @@
 // All paths in one table: frontend/routes.json, which Django reads too, so a path React shows
 // as 'Page not found' is also answered with HTTP 404.
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { useRoutes } from "react-router";
 import routeTable from "../../routes.json";
-import Layout from "./Layout";
-import Loading from "../components/Loading";
 import NotFound from "../components/NotFound";
 import ScreenPlaceholder from "../components/ScreenPlaceholder";
-import Collection from "../features/catalog/Collection";
-import ProductDetail from "../features/catalog/ProductDetail";
-import Sale from "../features/catalog/Sale";
-import Account from "../features/account/Account";
-import Cart from "../features/cart/Cart";
-import OrderDetail from "../features/orders/OrderDetail";
-import Favorites from "../features/favorites/Favorites";
-import CreateAccount from "../features/account/CreateAccount";
-import Forget from "../features/account/Forget";
-import { RequireAdmin, RequireUser } from "../features/account/guards";
-import ResetPassword from "../features/account/ResetPassword";
-import SignIn from "../features/account/SignIn";
-import AboutUs from "../pages/AboutUs";
-import ContactUs from "../pages/ContactUs";
-import Home from "../pages/Home";
-import Products from "../pages/Products";
-import SizeChart from "../pages/SizeChart";
-import TermsOfService from "../pages/TermsOfService";
+import { registerScreens } from "../lib/prefetch";
+import { RequireAdmin, RequireUser, screens as accountScreens } from "../features/account";
+import { screens as adminScreens } from "../features/admin";
+import { screens as cartScreens } from "../features/cart";
+import { screens as catalogScreens } from "../features/catalog";
+import { screens as orderScreens } from "../features/orders";
+import Layout from "./Layout";
 
-// The admin screens: one chunk, downloaded the first time an admin opens one of them, never by a
-// shopper, whom the guard sends away before it is asked for (DESIGN.md §7).
-// Each shows LOADING... while the chunk is on the way.
-const adminChunk = () => import(/* webpackChunkName: "admin" */ "../features/admin");
-
-function adminScreen(name) {
-  const Screen = lazy(() => adminChunk().then((module) => ({ default: module[name] })));
-  return function AdminScreen() {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Screen />
-      </Suspense>
-    );
-  };
-}
-
-const adminScreens = Object.fromEntries(
-  routeTable.filter((route) => route.guard === "admin").map(({ screen }) => [screen, adminScreen(screen)]),
-);
-
-const screens = {
-  ...adminScreens,
-  Home,
-  Products,
-  ProductDetail,
-  Collection,
-  Sale,
-  Favorites,
-  AboutUs,
-  ContactUs,
-  SizeChart,
-  TermsOfService,
-  SignIn,
-  CreateAccount,
-  Forget,
-  ResetPassword,
-  Account,
-  Cart,
-  OrderDetail,
+const pageScreens = {
+  Home: () => import(/* webpackChunkName: "screen-Home" */ "../pages/Home"),
+  Products: () => import(/* webpackChunkName: "screen-Products" */ "../pages/Products"),
+  AboutUs: () => import(/* webpackChunkName: "screen-AboutUs" */ "../pages/AboutUs"),
+  ContactUs: () => import(/* webpackChunkName: "screen-ContactUs" */ "../pages/ContactUs"),
+  SizeChart: () => import(/* webpackChunkName: "screen-SizeChart" */ "../pages/SizeChart"),
+  TermsOfService: () => import(/* webpackChunkName: "screen-TermsOfService" */ "../pages/TermsOfService"),
 };
 
-// The table's "guard" of a route: who may see its screen (SPEC.md §6).
+// Each screen's code, fetched when its route first shows (or ahead, lib/prefetch.js): the home page
+// downloads its own screen and nothing of the others; the admin screens only ever reach an admin's
+// browser, whom the guard lets through (docs/DESIGN.md §7).
+export const screenLoaders = {
+  ...pageScreens,
+  ...catalogScreens,
+  ...cartScreens,
+  ...orderScreens,
+  ...accountScreens,
+  ...adminScreens,
+};
+
+registerScreens(
+  routeTable
+    .filter(({ screen }) => screenLoaders[screen])
+    .map(({ path, screen }) => ({ path, load: screenLoaders[screen] })),
+);
+
+const screens = Object.fromEntries(Object.entries(screenLoaders).map(([name, load]) => [name, lazy(load)]));
+
+// The table's "guard" of a route: who may see its screen (docs/PRODUCT.md §6).
 const guards = { user: RequireUser, admin: RequireAdmin };
 
 function guarded(guard, element) {
@@ -90,3 +66,8 @@ export function buildRoutes(components = screens) {
 }
 
 export const routes = buildRoutes();
+
+// The screen of the address, under the layout.
+export function ShopRoutes({ table = routes }) {
+  return useRoutes(table);
+}

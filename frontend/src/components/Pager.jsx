@@ -1,6 +1,6 @@
 import { hasNext, hasPrevious, nextOffset, previousOffset } from "../lib/paging";
 
-// Previous and Next under a paged list (SPEC.md §2): Previous is hidden on the first page, Next is
+// Previous and Next under a paged list (docs/PRODUCT.md §2): Previous is hidden on the first page, Next is
 // disabled on the last.
 export default function Pager({ offset, step, count, resetBelow, onChange, label = "Pages" }) {
   if (count <= step && offset === 0) return null;

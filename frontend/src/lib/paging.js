@@ -1,4 +1,4 @@
-// The paging rules of SPEC.md §2 'Collection and list paging', as pure functions of an offset.
+// The paging rules of docs/PRODUCT.md §2 'Collection and list paging', as pure functions of an offset.
 
 export const PAGE_SIZE = Object.freeze({ catalogue: 28, collection: 6, sale: 8, favorites: 8 });
 

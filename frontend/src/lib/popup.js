@@ -1,4 +1,4 @@
-// The shop's popups (sweetalert2): no confirm button, closed after the spec's durations (SPEC.md §9).
+// The shop's popups (sweetalert2): no confirm button, closed after the spec's durations (docs/PRODUCT.md §9).
 // sweetalert2 loads on the first popup, so pages that show none never download it. Its plain build and
 // stylesheet, not the default one, which writes its styles into an inline <style> the shop's
 // Content-Security-Policy refuses.

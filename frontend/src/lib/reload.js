@@ -1,4 +1,4 @@
-// Loads a page of the shop afresh, as after a sign-up (SPEC.md §4 'Auth').
+// Loads a page of the shop afresh, as after a sign-up (docs/PRODUCT.md §4 'Auth').
 export function reloadAt(path) {
   window.location.assign(path);
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { config } from "../app/config";
-import { useDocumentTitle } from "../app/useDocumentTitle";
+import { config } from "../lib/config";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 export default function AboutUs() {
   useDocumentTitle("About us");

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from "../app/useDocumentTitle";
-import ContactForm from "../features/mailing/ContactForm";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { ContactForm } from "../features/mailing";
 
 export default function ContactUs() {
   useDocumentTitle("Contact us");

@@ -1,10 +1,9 @@
-import { config } from "../app/config";
-import { useDocumentTitle } from "../app/useDocumentTitle";
-import CatalogueBlock from "../features/catalog/CatalogueBlock";
-import SaleCarousel from "../features/catalog/SaleCarousel";
-import ChatHelp from "../features/chat/ChatHelp";
+import { config } from "../lib/config";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { CatalogueBlock, SaleCarousel } from "../features/catalog";
+import { ChatHelp } from "../features/chat";
 
-// Home: the winter sale carousel, the help chat and the catalogue (SPEC.md §2).
+// Home: the winter sale carousel, the help chat and the catalogue (docs/PRODUCT.md §2).
 export default function Home() {
   useDocumentTitle(null);
   return (

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from "../app/useDocumentTitle";
-import CatalogueBlock from "../features/catalog/CatalogueBlock";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { CatalogueBlock } from "../features/catalog";
 
 export default function Products() {
   useDocumentTitle("Products");

@@ -1,6 +1,6 @@
-import { useDocumentTitle } from "../app/useDocumentTitle";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
-// SPEC.md §9: US / UK / EU.
+// docs/PRODUCT.md §9: US / UK / EU.
 export const SIZE_CHART = [
   ["6", "3.5", "36"],
   ["6.5", "4", "37"],

@@ -1,5 +1,5 @@
-import { config } from "../app/config";
-import { useDocumentTitle } from "../app/useDocumentTitle";
+import { config } from "../lib/config";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 export default function TermsOfService() {
   useDocumentTitle("Terms of service");

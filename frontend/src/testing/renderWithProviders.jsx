@@ -1,9 +1,18 @@
-import { render } from "@testing-library/react";
+import { render, waitFor } from "@testing-library/react";
+import { useLayoutEffect } from "react";
 import userEvent from "@testing-library/user-event";
 import { Provider } from "react-redux";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter, useLocation, useNavigate } from "react-router";
 import { setupStore } from "../app/store";
-import { buildRoutes } from "../app/routes";
+import { buildRoutes, ShopRoutes } from "../app/routes";
+
+// Tells the test where the router is and how to move it.
+function RouterProbe({ onChange }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => onChange(location, navigate), [location, navigate, onChange]);
+  return null;
+}
 
 // Renders the app's real routes (or one element at a path) with a real store, as a shopper would see
 // them at that path. Returns the store and the router, so tests can read what the screen did. Tests
@@ -22,12 +31,35 @@ export function renderWithProviders({
         { path: "*", element: <p>Elsewhere</p> },
       ]
     : buildRoutes();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // As a data router's: router.state.location, router.navigate(to).
+  const probe = {};
+  const router = {
+    get state() {
+      return { location: probe.location };
+    },
+    navigate: (to, options) => probe.navigate(to, options),
+  };
+  const follow = (location, navigate) => {
+    Object.assign(probe, { location, navigate });
+  };
   const user = userEvent.setup(userOptions);
   const view = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <RouterProbe onChange={follow} />
+        <ShopRoutes table={routes} />
+      </MemoryRouter>
     </Provider>,
   );
   return { ...view, store, router, user };
+}
+
+// Resolves once the screen's code has come (each screen is a chunk loaded on demand) and the header's
+// BRANDS menu has its brands, the first answer of every screen: what a test of a whole screen waits
+// for before it looks.
+export async function screenReady(store) {
+  await waitFor(() => {
+    expect(document.querySelector(".screen-loading")).toBeNull();
+    expect(store.getState().api.queries["brands(undefined)"]?.status).toBe("fulfilled");
+  });
 }

@@ -1,7 +1,12 @@
 import "@testing-library/jest-dom";
+import { configure } from "@testing-library/react";
 import { TextDecoder, TextEncoder } from "util";
 
-// jsdom lacks these: React Router needs the first two, its ScrollRestoration the last.
+// A screen shows an answer a few steps after it comes (its chunk loads, the store tells React on the
+// next frame); on a busy machine running every suite at once that can pass the default second.
+configure({ asyncUtilTimeout: 3000 });
+
+// jsdom lacks these: React Router needs the first two, the layout's scroll to the top the last.
 Object.assign(globalThis, { TextDecoder, TextEncoder });
 window.scrollTo = () => {};
 

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { installFakeApi } from "../../testing/fakeApi";
-import { renderWithProviders } from "../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../testing/renderWithProviders";
 import Header from "../Header";
 
 // The header as it stands once the brands have come.
@@ -12,7 +12,7 @@ async function renderHeader(preloadedState) {
     ],
   });
   const view = renderWithProviders({ element: <Header />, preloadedState });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   return view;
 }
 
@@ -71,7 +71,7 @@ test("BRANDS opens from the keyboard too and closes with Escape", async () => {
 test("the search icon opens the drawer; closing it gives the focus back", async () => {
   const { user } = await renderHeader();
   await user.click(screen.getByRole("button", { name: "Search" }));
-  const drawer = screen.getByRole("dialog", { name: "Search shoes" });
+  const drawer = await screen.findByRole("dialog", { name: "Search shoes" });
   expect(within(drawer).getByPlaceholderText("Search...")).toHaveFocus();
   await user.click(within(drawer).getByRole("button", { name: "Close search" }));
   expect(screen.queryByRole("dialog")).not.toBeInTheDocument();

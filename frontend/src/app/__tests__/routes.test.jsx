@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import routeTable from "../../../routes.json";
 import { installFakeApi } from "../../testing/fakeApi";
 import { renderWithProviders } from "../../testing/renderWithProviders";
@@ -16,9 +16,21 @@ describe("route table", () => {
     }
   });
 
-  test("draws the screen of a path", async () => {
+  test("draws the screen of a path once its code has come, LOADING... until then", async () => {
     renderWithProviders({ path: "/sizeChart" });
+    expect(screen.getByRole("status")).toHaveTextContent("LOADING...");
     expect(await screen.findByRole("heading", { name: "SIZE CHART" })).toBeInTheDocument();
+    expect(screen.queryByText("LOADING...")).not.toBeInTheDocument();
+  });
+
+  test("a new screen opens at its top", async () => {
+    window.scrollTo = jest.fn();
+    const { router } = renderWithProviders({ path: "/sizeChart" });
+    await screen.findByRole("heading", { name: "SIZE CHART" });
+    window.scrollTo.mockClear();
+    await act(() => router.navigate("/aboutUs"));
+    expect(await screen.findByRole("heading", { name: "ABOUT US" })).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
   });
 
   test("ignores case, as the spec's two spellings of the static pages need", async () => {

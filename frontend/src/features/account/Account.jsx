@@ -1,15 +1,16 @@
 import { useEffect } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { Link, useNavigate } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import FormField from "../../components/FormField";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import avatarPlaceholder from "../../assets/avatar-placeholder.svg";
 import { errorPopup, successPopup } from "../../lib/popup";
 import { accountTurnedAway, selectIsDisabled, selectUser, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
-import MyOrders from "../orders/MyOrders";
+import { MyOrders } from "../orders";
 
-// /account (behind the user guard): the profile, its forms, My Orders and the way out (SPEC.md §2).
+// /account (behind the user guard): the profile, its forms, My Orders and the way out (docs/PRODUCT.md §2).
 export default function Account() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export default function Account() {
   const disabled = useSelector(selectIsDisabled);
   useDocumentTitle("My account");
 
-  // A Disabled or Eliminated account is told so, sent home and signed out (SPEC.md §4). The way home
+  // A Disabled or Eliminated account is told so, sent home and signed out (docs/PRODUCT.md §4). The way home
   // is a transition and may land after the sign-out: accountTurnedAway makes the guard send it home too.
   useEffect(() => {
     if (!disabled) return;
@@ -48,10 +49,7 @@ export default function Account() {
         />
         <div>
           <p className="account-name">{user.displayName || "No display name yet"}</p>
-          <label className="field">
-            Email
-            <input type="email" value={user.email} readOnly />
-          </label>
+          <FormField label="Email" type="email" value={user.email} readOnly />
         </div>
       </div>
       <div className="account-grid">

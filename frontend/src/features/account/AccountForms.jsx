@@ -1,22 +1,25 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useDispatch } from "react-redux";
+import FormField from "../../components/FormField";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { changePassword, updateDisplayName, uploadAvatar } from "./accountSlice";
+import { changePassword } from "./accountSlice";
+import { useUpdateDisplayNameMutation, useUploadAvatarMutation } from "./api";
 import { authMessage, IMAGE_UPLOADED, NAME_UPDATED, PASSWORD_UPDATED } from "./messages";
 
-// Sends a form's action; the spec's toast once it is done, the refusal's message if not.
+// Sends a form's request (an API mutation or the identity provider's call, either settled by
+// unwrap()); the spec's toast once it is done, the refusal's message if not.
 function useAction(success) {
-  const dispatch = useDispatch();
   const [busy, setBusy] = useState(false);
-  const run = async (thunk) => {
+  const run = async (request) => {
     setBusy(true);
-    const result = await dispatch(thunk);
-    setBusy(false);
-    if (result.error) {
-      const refusal = result.payload;
+    try {
+      await request.unwrap();
+    } catch (refusal) {
       // A field's message, else the refusal's own (a picture past the upload limit is refused whole).
       errorPopup(Object.values(refusal?.fields ?? {}).flat()[0] ?? authMessage(refusal));
       return false;
+    } finally {
+      setBusy(false);
     }
     successPopup(success);
     return true;
@@ -26,8 +29,8 @@ function useAction(success) {
 
 export function DisplayNameForm({ user }) {
   const [name, setName] = useState(user.displayName);
+  const [updateDisplayName] = useUpdateDisplayNameMutation();
   const [busy, run] = useAction(NAME_UPDATED);
-  const id = useId();
   return (
     <form
       className="account-form"
@@ -36,16 +39,13 @@ export function DisplayNameForm({ user }) {
         run(updateDisplayName(name.trim()));
       }}
     >
-      <div className="field">
-        <label htmlFor={id}>Display name</label>
-        <input
-          id={id}
-          autoComplete="nickname"
-          maxLength={80}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </div>
+      <FormField
+        label="Display name"
+        autoComplete="nickname"
+        maxLength={80}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <button type="submit" className="button" disabled={busy}>
         Change name
       </button>
@@ -56,8 +56,8 @@ export function DisplayNameForm({ user }) {
 export function AvatarForm() {
   const [file, setFile] = useState(null);
   const [formKey, setFormKey] = useState(0);
+  const [uploadAvatar] = useUploadAvatarMutation();
   const [busy, run] = useAction(IMAGE_UPLOADED);
-  const id = useId();
   return (
     <form
       key={formKey}
@@ -70,15 +70,12 @@ export function AvatarForm() {
         }
       }}
     >
-      <div className="field">
-        <label htmlFor={id}>Profile image</label>
-        <input
-          id={id}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          onChange={(event) => setFile(event.target.files[0] ?? null)}
-        />
-      </div>
+      <FormField
+        label="Profile image"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/gif"
+        onChange={(event) => setFile(event.target.files[0] ?? null)}
+      />
       <button type="submit" className="button" disabled={busy || !file}>
         Upload image
       </button>
@@ -87,42 +84,36 @@ export function AvatarForm() {
 }
 
 export function PasswordForm() {
+  const dispatch = useDispatch();
   const [currentPassword, setCurrentPassword] = useState("");
   const [password, setPassword] = useState("");
   const [busy, run] = useAction(PASSWORD_UPDATED);
-  const id = useId();
   return (
     <form
       className="account-form"
       noValidate
       onSubmit={async (event) => {
         event.preventDefault();
-        if (await run(changePassword({ currentPassword, password }))) {
+        if (await run(dispatch(changePassword({ currentPassword, password })))) {
           setCurrentPassword("");
           setPassword("");
         }
       }}
     >
-      <div className="field">
-        <label htmlFor={`${id}-current`}>Current password</label>
-        <input
-          id={`${id}-current`}
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => setCurrentPassword(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-new`}>New password</label>
-        <input
-          id={`${id}-new`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </div>
+      <FormField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onChange={(event) => setCurrentPassword(event.target.value)}
+      />
+      <FormField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
       <button type="submit" className="button" disabled={busy}>
         Change password
       </button>

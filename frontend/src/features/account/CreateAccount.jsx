@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useDispatch } from "react-redux";
 import { Link } from "react-router";
-import { config } from "../../app/config";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { config } from "../../lib/config";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { DURATION, errorPopup, successPopup } from "../../lib/popup";
 import { reloadAt } from "../../lib/reload";
 import { signUp } from "./accountSlice";

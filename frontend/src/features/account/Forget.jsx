@@ -1,19 +1,19 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useDispatch } from "react-redux";
 import { Link, useNavigate } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import FormField from "../../components/FormField";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { DURATION, errorPopup, successPopup } from "../../lib/popup";
 import { sendPasswordReset } from "./accountSlice";
 import { EMAIL_SENT, USER_NOT_FOUND } from "./messages";
 
-// /forget: the address to mail a new-password link to (SPEC.md §2, §8): 'Email send' then /account,
+// /forget: the address to mail a new-password link to (docs/PRODUCT.md §2, §8): 'Email send' then /account,
 // 'User not found' for an unknown address; other failures are silent, as the spec has them.
 export default function Forget() {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const [email, setEmail] = useState("");
   const [busy, setBusy] = useState(false);
-  const id = useId();
   useDocumentTitle("Forgot your password");
 
   const submit = async (event) => {
@@ -33,17 +33,14 @@ export default function Forget() {
     <section className="account-page">
       <h1 className="page-title">FORGOT YOUR PASSWORD?</h1>
       <form className="account-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={id}>Email</label>
-          <input
-            id={id}
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <button type="submit" className="button button-buy" disabled={busy}>
           Send Email
         </button>

@@ -1,7 +1,8 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useDispatch } from "react-redux";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import FormField from "../../components/FormField";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { errorPopup, successPopup } from "../../lib/popup";
 import { confirmPasswordReset } from "./accountSlice";
 import { authMessage, PASSWORD_UPDATED } from "./messages";
@@ -13,7 +14,6 @@ export default function ResetPassword() {
   const [query] = useSearchParams();
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
-  const id = useId();
   useDocumentTitle("Set a new password");
 
   const submit = async (event) => {
@@ -35,16 +35,13 @@ export default function ResetPassword() {
     <section className="account-page">
       <h1 className="page-title">SET A NEW PASSWORD</h1>
       <form className="account-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={id}>New password</label>
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
         <button type="submit" className="button button-buy" disabled={busy}>
           Set password
         </button>

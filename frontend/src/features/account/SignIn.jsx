@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useDispatch } from "react-redux";
 import { Link, useLocation, useNavigate } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { errorPopup, successPopup } from "../../lib/popup";
 import { signIn, signInWithGoogle } from "./accountSlice";
 import CredentialsForm from "./CredentialsForm";

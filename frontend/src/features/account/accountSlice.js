@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from "@reduxjs/toolkit";
-import { api } from "../../app/api";
-import { apiThunk } from "../../app/apiThunk";
+import { shopApi } from "../../lib/shopApi";
+import { accountApi } from "./api";
 import { loadIdentity } from "./identity";
 
 // A call of the identity provider; a refusal arrives as the rejected action's payload {code, message}
@@ -24,7 +24,6 @@ export const signIn = identityThunk("account/signedIn", (identity, { email, pass
 export const signInWithGoogle = identityThunk("account/signedInWithGoogle", (identity) =>
   identity.signInWithGoogle(),
 );
-export const signOut = identityThunk("account/signedOut", (identity) => identity.signOut());
 export const changePassword = identityThunk(
   "account/passwordChanged",
   (identity, { currentPassword, password }) => identity.changePassword(currentPassword, password),
@@ -37,16 +36,6 @@ export const confirmPasswordReset = identityThunk(
   (identity, { uid, token, password }) => identity.confirmPasswordReset(uid, token, password),
 );
 
-// The profile lives on our server whichever provider signs people in.
-export const updateDisplayName = apiThunk("account/displayNameUpdated", (displayName, options) =>
-  api.put("/auth/profile", { displayName }, options),
-);
-export const uploadAvatar = apiThunk("account/avatarUploaded", (file, options) => {
-  const form = new FormData();
-  form.append("image", file);
-  return api.post("/auth/avatar", form, options);
-});
-
 // `status`: "unknown" until the provider has said who is signed in, then "signedIn" or "signedOut".
 // `turnedAway`: the account was Disabled or Eliminated and is being signed out; its guards send it
 // home, not to /signin, whichever of the sign-out and the way home lands first.
@@ -58,9 +47,7 @@ const signedIn = (state, action) => {
   state.turnedAway = false;
 };
 
-const signedOut = (state) => ({ user: null, status: "signedOut", turnedAway: state.turnedAway });
-
-const accountSlice = createSlice({
+export const accountSlice = createSlice({
   name: "account",
   initialState,
   reducers: {
@@ -72,21 +59,32 @@ const accountSlice = createSlice({
     accountTurnedAway: (state) => {
       state.turnedAway = true;
     },
+    signedOut: (state) => ({ user: null, status: "signedOut", turnedAway: state.turnedAway }),
   },
   extraReducers: (builder) => {
     builder
       .addCase(signUp.fulfilled, signedIn)
       .addCase(signIn.fulfilled, signedIn)
       .addCase(signInWithGoogle.fulfilled, signedIn)
-      .addCase(updateDisplayName.fulfilled, signedIn)
-      .addCase(uploadAvatar.fulfilled, signedIn)
-      // Signed out even when the call failed: the browser must not go on showing the account.
-      .addCase(signOut.fulfilled, signedOut)
-      .addCase(signOut.rejected, signedOut);
+      .addMatcher(accountApi.endpoints.updateDisplayName.matchFulfilled, signedIn)
+      .addMatcher(accountApi.endpoints.uploadAvatar.matchFulfilled, signedIn);
   },
 });
 
-export const { authStateChanged, accountTurnedAway } = accountSlice.actions;
+export const { authStateChanged, accountTurnedAway, signedOut } = accountSlice.actions;
+
+// Signed out even when the call failed: the browser must not go on showing the account. Then the
+// API's cache is emptied, so the next person on this browser sees nothing of this one's (their
+// favorites, orders, the admin's tables); the account goes first, so the screens that showed them
+// have left before anything could be asked again.
+export const signOut = createAsyncThunk("account/signOut", async (_, { dispatch }) => {
+  try {
+    await (await loadIdentity()).signOut();
+  } finally {
+    dispatch(signedOut());
+    dispatch(shopApi.util.resetApiState());
+  }
+});
 
 export const selectAccount = (state) => state.account;
 export const selectUser = (state) => state.account.user;

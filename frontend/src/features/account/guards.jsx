@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate } from "react-router";
 import Loading from "../../components/Loading";
 import { selectAccount } from "./accountSlice";
 
-// The spec's guards (SPEC.md §6), for the browser's comfort: the server refuses these users anyway.
+// The spec's guards (docs/PRODUCT.md §6), for the browser's comfort: the server refuses these users anyway.
 
 const here = (location) => `${location.pathname}${location.search}`;
 

@@ -1,4 +1,4 @@
-// The account's texts (SPEC.md §8). Refusals carry the hosted identity service's codes, from
+// The account's texts (docs/PRODUCT.md §8). Refusals carry the hosted identity service's codes, from
 // Firebase's SDK or from our own server alike, and show as the spec's messages.
 
 export const AUTH_MESSAGES = {

@@ -1,8 +1,8 @@
 import { useDispatch } from "react-redux";
 import { Link, useNavigate } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { successPopup } from "../../lib/popup";
-import { signOut } from "../account/accountSlice";
+import { signOut } from "../account";
 import ArchivedTable from "./ArchivedTable";
 import BrandsTable from "./BrandsTable";
 import ClientsTable from "./ClientsTable";
@@ -34,8 +34,8 @@ function TopBar() {
   );
 }
 
-// /admin (behind the admin guard): the top bar, the tiles and chart, the four paged tables of SPEC.md §2
-// 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data.
+// /admin (behind the admin guard): the top bar, the tiles and chart, the four paged tables of docs/PRODUCT.md
+// §2 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data.
 export default function AdminDashboard() {
   useDocumentTitle("Admin");
   return (

@@ -5,23 +5,25 @@ import Pager from "../../components/Pager";
 import { DELETE, pagerLabel } from "./messages";
 
 // One of the dashboard's tables: its title, the page of rows (or why there is none), and Previous /
-// Next under it (SPEC.md §2). `list` is the table's state: {count, offset, status}.
+// Next under it (docs/PRODUCT.md §2). `query` is the page's (useAdminPage): the rows are `rows`, or
+// its page's results; `count` is its length.
 export default function AdminTable({
   title,
   headers,
-  rows,
+  query,
+  rows = query.data?.results ?? [],
+  count = query.data?.count ?? 0,
   renderRow,
-  list,
+  offset,
   step,
   empty,
-  onRetry,
   onPage,
   paged = true,
   children,
 }) {
   const titleId = useId();
   let body;
-  if (list.status === "failed") body = <LoadError what={title.toLowerCase()} onRetry={onRetry} />;
+  if (query.isError) body = <LoadError what={title.toLowerCase()} onRetry={query.refetch} />;
   else if (rows.length > 0) {
     body = (
       <div className="admin-table-scroll">
@@ -39,24 +41,18 @@ export default function AdminTable({
         </table>
       </div>
     );
-  } else if (list.status === "succeeded") body = <p className="empty">{empty}</p>;
+  } else if (query.data && !query.isFetching) body = <p className="empty">{empty}</p>;
   else body = <Loading />;
 
   return (
-    <section className="admin-section" aria-labelledby={titleId} aria-busy={list.status === "loading"}>
+    <section className="admin-section" aria-labelledby={titleId} aria-busy={query.isFetching}>
       <h2 id={titleId} className="section-title">
         {title}
       </h2>
       {children}
       {body}
       {paged && (
-        <Pager
-          offset={list.offset}
-          step={step}
-          count={list.count}
-          onChange={onPage}
-          label={pagerLabel(title)}
-        />
+        <Pager offset={offset} step={step} count={count} onChange={onPage} label={pagerLabel(title)} />
       )}
     </section>
   );

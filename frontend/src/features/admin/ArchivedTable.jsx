@@ -1,19 +1,18 @@
-import { useSelector } from "react-redux";
 import { formatPrice } from "../../lib/money";
 import AdminTable from "./AdminTable";
-import { ARCHIVED_PAGE_SIZE, archivedPageChanged, fetchArchivedPage, selectArchived } from "./archivedSlice";
+import { PAGE_SIZE, useArchivedPageQuery, useRestoreShoeMutation } from "./api";
 import { ACTIONS, ARCHIVED, ARCHIVED_NOTE, ARCHIVED_ON, NO_ARCHIVED, RESTORE } from "./messages";
-import { restoreShoe } from "./productsSlice";
-import { useRowAction, useTableLoad } from "./useAdminTable";
+import { useAdminPage, useRowActions } from "./useAdminTable";
 
 const HEADERS = ["Name", "Brand", "Price", ARCHIVED_ON, ACTIONS];
 
-// Archived, 5 a page, the latest first: shoes out of the shop but kept for customers' history, each
-// with Restore, which puts it back in the shop as it was.
+// Archived, 5 a page, the latest first: the shoes a delete took out of the shop but kept, because
+// customers' orders, reviews or favorites point at them. Restore puts one back in the shop as it was
+// (and in Products); a delete in Products may add one here.
 export default function ArchivedTable() {
-  const table = useSelector(selectArchived);
-  const load = useTableLoad(table, archivedPageChanged, fetchArchivedPage, table.offset);
-  const act = useRowAction();
+  const page = useAdminPage("adminArchived", useArchivedPageQuery, { limit: PAGE_SIZE.archived });
+  const [restoreShoe] = useRestoreShoeMutation();
+  const { isBusy, act } = useRowActions();
 
   const renderRow = (shoe) => (
     <tr key={shoe._id}>
@@ -26,8 +25,8 @@ export default function ArchivedTable() {
           <button
             type="button"
             className="button button-small"
-            disabled={table.busy.includes(String(shoe._id))}
-            onClick={() => act(restoreShoe, shoe._id)}
+            disabled={isBusy(shoe._id)}
+            onClick={() => act(shoe._id, () => restoreShoe(shoe._id))}
           >
             {RESTORE}
           </button>
@@ -38,12 +37,11 @@ export default function ArchivedTable() {
 
   return (
     <AdminTable
-      {...load}
+      {...page}
       title={ARCHIVED}
       headers={HEADERS}
-      rows={table.shoes}
       renderRow={renderRow}
-      step={ARCHIVED_PAGE_SIZE}
+      step={PAGE_SIZE.archived}
       empty={NO_ARCHIVED}
     >
       <p className="admin-note">{ARCHIVED_NOTE}</p>

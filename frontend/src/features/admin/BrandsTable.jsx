@@ -1,36 +1,26 @@
-import { useDispatch, useSelector } from "react-redux";
-import { fetchBrands } from "../catalog/brandsSlice";
 import AdminTable, { DeleteButton } from "./AdminTable";
-import {
-  brandTablePageChanged,
-  BRANDS_PAGE_SIZE,
-  deleteBrand,
-  fetchBrandsPage,
-  selectBrandTable,
-} from "./brandTableSlice";
+import { PAGE_SIZE, useBrandsPageQuery, useDeleteBrandMutation } from "./api";
 import { ACTIONS, BRANDS, NO_BRANDS } from "./messages";
-import { useConfirmedDelete, useTableLoad } from "./useAdminTable";
+import { useAdminPage, useRowActions } from "./useAdminTable";
 
 const HEADERS = ["Name", ACTIONS];
 
-// Brands, 4 a page, by name; a brand goes once confirmed, and only when it has no shoes left.
+// Brands, 4 a page, by name; a brand goes once confirmed, and only when it has no shoes left. The
+// header's BRANDS menu drops it too (the API asks it again).
 export default function BrandsTable() {
-  const dispatch = useDispatch();
-  const table = useSelector(selectBrandTable);
-  const load = useTableLoad(table, brandTablePageChanged, fetchBrandsPage, table.offset);
-  const confirmedDelete = useConfirmedDelete();
-
-  // The header's BRANDS menu drops it too.
-  const remove = async (id) => {
-    if (await confirmedDelete(deleteBrand, id)) dispatch(fetchBrands());
-  };
+  const page = useAdminPage("adminBrands", useBrandsPageQuery, { limit: PAGE_SIZE.brands });
+  const [deleteBrand] = useDeleteBrandMutation();
+  const { isBusy, confirmedDelete } = useRowActions();
 
   const renderRow = (brand) => (
     <tr key={brand._id}>
       <td>{brand.name}</td>
       <td>
         <div className="admin-actions">
-          <DeleteButton busy={table.busy.includes(String(brand._id))} onClick={() => remove(brand._id)} />
+          <DeleteButton
+            busy={isBusy(brand._id)}
+            onClick={() => confirmedDelete(brand._id, () => deleteBrand(brand._id))}
+          />
         </div>
       </td>
     </tr>
@@ -38,12 +28,11 @@ export default function BrandsTable() {
 
   return (
     <AdminTable
-      {...load}
+      {...page}
       title={BRANDS}
       headers={HEADERS}
-      rows={table.brands}
       renderRow={renderRow}
-      step={BRANDS_PAGE_SIZE}
+      step={PAGE_SIZE.brands}
       empty={NO_BRANDS}
     />
   );

@@ -1,8 +1,16 @@
 import { useEffect } from "react";
 import { useDispatch, useSelector } from "react-redux";
+import { skipToken } from "@reduxjs/toolkit/query/react";
 import { Link } from "react-router";
 import { formatPrice } from "../../lib/money";
 import AdminTable, { DeleteButton, Switch } from "./AdminTable";
+import {
+  PAGE_SIZE,
+  useAdminShoeQuery,
+  useDeleteShoeMutation,
+  useProductsPageQuery,
+  useSetOnSaleMutation,
+} from "./api";
 import {
   ACTIONS,
   ALL_SHOES,
@@ -14,42 +22,32 @@ import {
   SELECT,
   selectedNote,
 } from "./messages";
-import {
-  deleteShoe,
-  fetchProduct,
-  fetchProductsPage,
-  PRODUCTS_PAGE_SIZE,
-  productsPageChanged,
-  selectProducts,
-  setOnSale,
-} from "./productsSlice";
 import { selectSelectedShoe, shoeCleared, shoeSelected } from "./selectionSlice";
-import { useConfirmedDelete, useRowAction, useTableLoad } from "./useAdminTable";
+import { useAdminPage, useRowActions } from "./useAdminTable";
 
 const HEADERS = ["Name", "Brand", "Price", ON_SALE, ACTIONS];
 
-// Products, 5 a page, newest first: put a shoe on sale or take it off, delete it once confirmed, or
-// select it. Selecting narrows the table to that shoe and offers Modify and Create size for it
-// (SPEC.md §2, §4); All shoes clears the selection and brings the page back.
+// Products, 5 a page, newest first (docs/PRODUCT.md §2, §4 'Shoe and brand'): put a shoe on sale or take
+// it off, delete it once confirmed, or select it. Selecting narrows the table to that shoe and offers
+// Modify and Create size for it; All shoes clears the selection and brings the page back (its place
+// is kept meanwhile).
 export default function ProductsTable() {
   const dispatch = useDispatch();
-  const table = useSelector(selectProducts);
   const selected = useSelector(selectSelectedShoe);
-  const { narrowedTo, products } = table;
-  // The page, or only the selected shoe.
-  const load = useTableLoad(
-    table,
-    productsPageChanged,
-    narrowedTo === null ? fetchProductsPage : fetchProduct,
-    narrowedTo === null ? table.offset : narrowedTo,
-  );
-  const act = useRowAction();
-  const confirmedDelete = useConfirmedDelete();
+  const narrowed = selected !== null;
+  const page = useAdminPage("adminProducts", useProductsPageQuery, {
+    limit: PAGE_SIZE.products,
+    skip: narrowed,
+  });
+  // The selected shoe as the server has it now: the forms work on it (a size added since, say).
+  const one = useAdminShoeQuery(narrowed ? selected._id : skipToken, { refetchOnMountOrArgChange: true });
+  const [setOnSale] = useSetOnSaleMutation();
+  const [deleteShoe] = useDeleteShoeMutation();
+  const { isBusy, act, confirmedDelete } = useRowActions();
 
-  // The forms work on the selected shoe as the server has it now (a size added since, say); one
-  // deleted elsewhere is no longer selected.
-  const [fresh] = narrowedTo === null ? [] : products;
-  const gone = narrowedTo !== null && table.status === "failed" && table.error?.status === 404;
+  // The selection follows the server's word on it; a shoe deleted elsewhere is no longer selected.
+  const fresh = one.currentData;
+  const gone = narrowed && one.isError && one.error.status === 404;
   useEffect(() => {
     if (gone) dispatch(shoeCleared());
     else if (fresh && selected && fresh !== selected && fresh._id === selected._id)
@@ -57,7 +55,7 @@ export default function ProductsTable() {
   }, [dispatch, gone, fresh, selected]);
 
   const remove = async (shoe) => {
-    const deleted = await confirmedDelete(deleteShoe, shoe._id);
+    const deleted = await confirmedDelete(shoe._id, () => deleteShoe(shoe._id));
     if (deleted && shoe._id === selected?._id) dispatch(shoeCleared());
   };
 
@@ -70,13 +68,13 @@ export default function ProductsTable() {
         <Switch
           label={ON_SALE}
           checked={shoe.onSale}
-          disabled={table.busy.includes(String(shoe._id))}
-          onChange={() => act(setOnSale, { id: shoe._id, onSale: !shoe.onSale })}
+          disabled={isBusy(shoe._id)}
+          onChange={() => act(shoe._id, () => setOnSale({ id: shoe._id, onSale: !shoe.onSale }))}
         />
       </td>
       <td>
         <div className="admin-actions">
-          {shoe._id === narrowedTo ? (
+          {shoe._id === selected?._id ? (
             <>
               <Link to="/modifshoe" className="button button-small">
                 {MODIFY}
@@ -94,7 +92,7 @@ export default function ProductsTable() {
               {SELECT}
             </button>
           )}
-          <DeleteButton busy={table.busy.includes(String(shoe._id))} onClick={() => remove(shoe)} />
+          <DeleteButton busy={isBusy(shoe._id)} onClick={() => remove(shoe)} />
         </div>
       </td>
     </tr>
@@ -102,18 +100,18 @@ export default function ProductsTable() {
 
   return (
     <AdminTable
-      {...load}
+      {...page}
+      // Narrowed: the one shoe, as selected until the server's word on it comes.
+      {...(narrowed ? { query: one, rows: [fresh ?? selected], paged: false } : {})}
       title={PRODUCTS}
       headers={HEADERS}
-      rows={products}
       renderRow={renderRow}
-      step={PRODUCTS_PAGE_SIZE}
+      step={PAGE_SIZE.products}
       empty={NO_PRODUCTS}
-      paged={narrowedTo === null}
     >
-      {narrowedTo !== null && (
+      {narrowed && (
         <div className="admin-selection">
-          {selected && <p>{selectedNote(selected.name)}</p>}
+          <p>{selectedNote(selected.name)}</p>
           <button type="button" className="button button-small" onClick={() => dispatch(shoeCleared())}>
             {ALL_SHOES}
           </button>

@@ -1,11 +1,9 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
 import { Link } from "react-router";
 import LoadError from "../../components/LoadError";
 import { formatCents } from "../../lib/money";
 import { CREATE_BRAND, CREATE_SHOES, ORDERS, ORDERS_HINT, SALES, SALES_HINT } from "./messages";
+import { useStatsQuery } from "./api";
 import SalesChart from "./SalesChart";
-import { fetchStats, selectStats } from "./statsSlice";
 
 function StatTile({ label, value, hint }) {
   return (
@@ -17,16 +15,11 @@ function StatTile({ label, value, hint }) {
   );
 }
 
-// The tiles (SPEC.md §2): Create shoes and Create brand lead to their forms; Orders counts the pairs
+// The tiles (docs/PRODUCT.md §2): Create shoes and Create brand lead to their forms; Orders counts the pairs
 // of shoes ordered, Sales sums what the paid orders brought; the chart shows the last 30 days.
 export default function StatTiles() {
-  const dispatch = useDispatch();
-  const { stats, status } = useSelector(selectStats);
-
-  useEffect(() => {
-    const request = dispatch(fetchStats());
-    return () => request.abort();
-  }, [dispatch]);
+  // Asked afresh each time the dashboard opens: the figures move with every order.
+  const { data: stats, isError, refetch } = useStatsQuery(undefined, { refetchOnMountOrArgChange: true });
 
   const pending = "…";
   return (
@@ -41,7 +34,7 @@ export default function StatTiles() {
         <StatTile label={ORDERS} value={stats ? stats.pairs : pending} hint={ORDERS_HINT} />
         <StatTile label={SALES} value={stats ? formatCents(stats.sales) : pending} hint={SALES_HINT} />
       </div>
-      {status === "failed" && <LoadError what="the shop's figures" onRetry={() => dispatch(fetchStats())} />}
+      {isError && <LoadError what="the shop's figures" onRetry={refetch} />}
       {stats && <SalesChart days={stats.salesByDay} />}
     </section>
   );

@@ -1,31 +1,25 @@
 import { useSelector } from "react-redux";
-import { selectUser } from "../account/accountSlice";
+import { selectUser } from "../account";
 import AdminTable, { Switch } from "./AdminTable";
+import { PAGE_SIZE, useChangeUserMutation, useUsersPageQuery } from "./api";
 import { DISABLE, ENABLE, MANAGER, NO_USERS, USERS, YOU } from "./messages";
-import { useRowAction, useTableLoad } from "./useAdminTable";
-import {
-  fetchUsersPage,
-  selectUsers,
-  setUserManager,
-  setUserStatus,
-  USERS_PAGE_SIZE,
-  usersPageChanged,
-} from "./usersSlice";
+import { useAdminPage, useRowActions } from "./useAdminTable";
 
 const HEADERS = ["Email", "Since", "Status", MANAGER];
 
-// Users, 4 a page: each account's status (Enable / Disable) and manager flag. The admin's own row
-// cannot be changed (the server refuses it too: it would lock them out).
+// Users, 4 a page (docs/PRODUCT.md §2, §4 'User status'): each account's status (Enable / Disable) and
+// manager flag. The admin's own row cannot be changed (the server refuses it too: it would lock them out).
 export default function UsersTable() {
   const me = useSelector(selectUser);
-  const table = useSelector(selectUsers);
-  const load = useTableLoad(table, usersPageChanged, fetchUsersPage, table.offset);
-  const act = useRowAction();
+  const page = useAdminPage("adminUsers", useUsersPageQuery, { limit: PAGE_SIZE.users });
+  const [changeUser] = useChangeUserMutation();
+  const { isBusy, act } = useRowActions();
 
   const renderRow = (user) => {
     const own = user._id === me?._id;
-    const locked = own || table.busy.includes(String(user._id));
+    const locked = own || isBusy(user._id);
     const enabled = user.status === "Enabled";
+    const change = (patch) => act(user._id, () => changeUser({ id: user._id, ...patch }));
     return (
       <tr key={user._id}>
         <td>
@@ -39,7 +33,7 @@ export default function UsersTable() {
             type="button"
             className="button button-small"
             disabled={locked}
-            onClick={() => act(setUserStatus, { id: user._id, status: enabled ? "Disabled" : "Enabled" })}
+            onClick={() => change({ status: enabled ? "Disabled" : "Enabled" })}
           >
             {enabled ? DISABLE : ENABLE}
           </button>
@@ -49,7 +43,7 @@ export default function UsersTable() {
             label={MANAGER}
             checked={user.manager}
             disabled={locked}
-            onChange={() => act(setUserManager, { id: user._id, manager: !user.manager })}
+            onChange={() => change({ manager: !user.manager })}
           />
         </td>
       </tr>
@@ -58,12 +52,11 @@ export default function UsersTable() {
 
   return (
     <AdminTable
-      {...load}
+      {...page}
       title={USERS}
       headers={HEADERS}
-      rows={table.users}
       renderRow={renderRow}
-      step={USERS_PAGE_SIZE}
+      step={PAGE_SIZE.users}
       empty={NO_USERS}
     />
   );

@@ -1,10 +1,11 @@
-// The admin screens (SPEC.md §2): app/routes.jsx loads this module lazily, so they, their slices and
-// their styles are one chunk that only an admin's browser downloads (DESIGN.md §7).
-//
-// The spec's admin store slices (SPEC.md §3), injected into the shop's store when this chunk loads:
-//   users -> users.users (a page of the Users table) · clients -> clients.clients (a page of the paid
-//   orders, the Clients / orders table) · order, orders -> adminSelection.order (the order an admin
-//   opened from that table, which /orders shows) · the selected shoe -> adminSelection.shoe
-//   and the dashboard's own: adminProducts.products, adminArchived.shoes, adminBrands.brands, stats.stats
-export { default as AdminDashboard } from "./AdminDashboard";
-export { AdminOrders, CreateBrand, CreateShoes, CreateSize, ModifyShoe } from "./forms";
+// The admin screens (docs/PRODUCT.md §2): each a chunk of its own that only an admin's browser
+// downloads (docs/DESIGN.md §7), with the admin's calls (api.js) and what the admin picked in the
+// dashboard (selectionSlice.js, injected into the store when the first of them loads).
+export const screens = {
+  AdminDashboard: () => import(/* webpackChunkName: "screen-AdminDashboard" */ "./AdminDashboard"),
+  CreateShoes: () => import(/* webpackChunkName: "screen-CreateShoes" */ "./forms/CreateShoes"),
+  CreateBrand: () => import(/* webpackChunkName: "screen-CreateBrand" */ "./forms/CreateBrand"),
+  CreateSize: () => import(/* webpackChunkName: "screen-CreateSize" */ "./forms/CreateSize"),
+  ModifyShoe: () => import(/* webpackChunkName: "screen-ModifyShoe" */ "./forms/ModifyShoe"),
+  AdminOrders: () => import(/* webpackChunkName: "screen-AdminOrders" */ "./forms/AdminOrders"),
+};

@@ -1,4 +1,5 @@
-// The dashboard's texts (SPEC.md §2 'Admin dashboard', §4, §8). The forms' texts are in forms/messages.js.
+// The dashboard's texts (docs/PRODUCT.md §2 'Admin dashboard', §4, §8). The forms' texts are in
+// forms/messages.js.
 
 export const DASHBOARD_TITLE = "ADMIN DASHBOARD";
 export const BACK_HOME = "Back Home";
@@ -54,7 +55,7 @@ export const RESTORE = "Restore";
 export const ARCHIVED_NOTE =
   "Shoes deleted while customers' orders, reviews or favorites point at them: out of the shop, kept for that history. Restore puts one back as it was.";
 
-// Deleting asks first (SPEC.md §4).
+// Deleting asks first (docs/PRODUCT.md §4).
 export const ARE_YOU_SURE = "Are you sure?";
 export const NO_REVERT = "You won't be able to revert this!";
 export const YES_DELETE = "Yes, delete it!";

@@ -1,8 +1,8 @@
 import { createSlice } from "@reduxjs/toolkit";
-import { rootReducer } from "../../app/store";
+import { rootReducer } from "../../lib/rootReducer";
 
 // What the admin picked in the dashboard's tables: the shoe that Modify Shoes and Create size work on
-// (SPEC.md §2 'Admin forms'), and the order /orders shows. Part of the admin chunk, injected on load.
+// (docs/PRODUCT.md §2 'Admin forms'), and the order /orders shows. Part of the admin chunk, injected on load.
 const selectionSlice = createSlice({
   name: "adminSelection",
   initialState: { shoe: null, order: null },

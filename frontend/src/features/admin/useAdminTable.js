@@ -1,5 +1,6 @@
-import { useCallback, useEffect } from "react";
-import { useDispatch } from "react-redux";
+import { useCallback, useEffect, useState } from "react";
+import { offsetAfterLoad } from "../../lib/paging";
+import { usePageOffset } from "../../lib/pagingSlice";
 import { confirmPopup, errorPopup, successPopup } from "../../lib/popup";
 import {
   ARE_YOU_SURE,
@@ -12,43 +13,49 @@ import {
   YES_DELETE,
 } from "./messages";
 
-// What an AdminTable needs of its slice: `table` (its state), loaded by `thunk(arg)`, again when that
-// changes and after each change made in the table (`revision`), with Try again and Previous / Next.
-export function useTableLoad(table, pageChanged, thunk, arg) {
-  const dispatch = useDispatch();
+// A table's page: where it stands (kept while the admin opens a form and comes back) and the page
+// there, asked afresh each time the dashboard opens so the tables show the server's word (new
+// sign-ups, new orders). A page left empty (its rows gone since) goes back to the first. What
+// AdminTable needs of it: {query, offset, onPage}; `limit` is its page size.
+export function useAdminPage(list, usePageQuery, { limit, skip = false }) {
+  const [offset, setOffset] = usePageOffset(list);
+  const query = usePageQuery({ limit, offset }, { skip, refetchOnMountOrArgChange: true });
+  const reset = Boolean(query.currentData) && offsetAfterLoad(offset, query.currentData) !== offset;
   useEffect(() => {
-    const sent = dispatch(thunk(arg));
-    return () => sent.abort();
-  }, [dispatch, thunk, arg, table.revision]);
-  return {
-    list: table,
-    onRetry: () => dispatch(thunk(arg)),
-    onPage: (offset) => dispatch(pageChanged(offset)),
-  };
+    if (reset) setOffset(0);
+  }, [reset, setOffset]);
+  return { query, offset, onPage: setOffset };
 }
 
-// A change of a row (a toggle, a delete): true once the server took it; a refusal shows its reason.
-export function useRowAction() {
-  const dispatch = useDispatch();
-  return useCallback(
-    async (thunk, arg, { success, refused = NOT_CHANGED } = {}) => {
-      const result = await dispatch(thunk(arg));
-      if (thunk.fulfilled.match(result)) {
-        if (success) successPopup(success);
-        return true;
-      }
-      errorPopup(refused, { text: result.payload?.message ?? NO_ANSWER });
-      return false;
-    },
-    [dispatch],
-  );
-}
+// The changes of a table's rows (a toggle, a delete): a row is busy while its change is on its way;
+// the change is true once the server took it (the tables then show its word), and a refusal shows
+// its reason. `send` makes the request (an API mutation).
+export function useRowActions() {
+  const [busy, setBusy] = useState(() => new Set());
 
-// A delete, asked first (SPEC.md §4): 'Are you sure?', then 'Deleted!' or the server's reason.
-export function useConfirmedDelete() {
-  const act = useRowAction();
-  return useCallback(
-    async (thunk, id) => {
+  const mark = (key, on) =>
+    setBusy((keys) => {
+      const next = new Set(keys);
+      if (on) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+
+  const act = useCallback(async (key, send, { success, refused = NOT_CHANGED } = {}) => {
+    mark(String(key), true);
+    const { error } = await send();
+    mark(String(key), false);
+    if (!error) {
+      if (success) successPopup(success);
+      return true;
+    }
+    errorPopup(refused, { text: error.status ? error.message : NO_ANSWER });
+    return false;
+  }, []);
+
+  // A delete, asked first (docs/PRODUCT.md §4): 'Are you sure?', then 'Deleted!' or the server's reason.
+  const confirmedDelete = useCallback(
+    async (key, send) => {
       const sure = await confirmPopup({
         icon: "warning",
         title: ARE_YOU_SURE,
@@ -56,8 +63,10 @@ export function useConfirmedDelete() {
         confirmButtonText: YES_DELETE,
         cancelButtonText: CANCEL,
       });
-      return sure && act(thunk, id, { success: DELETED, refused: NOT_DELETED });
+      return sure && act(key, send, { success: DELETED, refused: NOT_DELETED });
     },
     [act],
   );
+
+  return { isBusy: (key) => busy.has(String(key)), act, confirmedDelete };
 }

@@ -1,42 +1,27 @@
-import { useEffect } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
 import { formatCents } from "../../lib/money";
-import PaymentForm from "../checkout/PaymentForm";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { PaymentForm, useQuoteCartQuery } from "../checkout";
 import CartLine from "./CartLine";
-import {
-  cartCleared,
-  cartScreenLeft,
-  quoteCart,
-  selectCanPay,
-  selectCartItems,
-  selectCartLines,
-  selectCartTotalCents,
-  selectQuote,
-} from "./cartSlice";
+import { cartCleared, selectCartItems, selectCartTotalCents } from "./cartSlice";
+import { canPay, cartLines } from "./lines";
 import { CART_TITLE, CLEAR_CART, CONTINUE_SHOPPING, EMPTY_CART, QUOTE_FAILED, SUBTOTAL } from "./messages";
 
-// /cart (SPEC.md §2): the lines, the subtotal, Clear Cart, Continue Shopping and the payment form.
-// The shop is asked about the lines on entry and after each change, so a line whose shoe, size,
-// price or stock changed is flagged before paying; the newest answer wins.
+// /cart (docs/PRODUCT.md §2): the lines, the subtotal, Clear Cart, Continue Shopping and the payment
+// form. The shop is asked about the lines on entry and after each change, so a line whose shoe, size,
+// price or stock changed is flagged before paying; the answer for the lines as they are now wins,
+// and the last one shows until it comes.
 export default function Cart() {
   const dispatch = useDispatch();
   const items = useSelector(selectCartItems);
-  const lines = useSelector(selectCartLines);
   const totalCents = useSelector(selectCartTotalCents);
-  const canPay = useSelector(selectCanPay);
-  const quote = useSelector(selectQuote);
+  const { data: quote, isError: quoteFailed } = useQuoteCartQuery(items, {
+    skip: items.length === 0,
+    refetchOnMountOrArgChange: true,
+  });
+  const lines = cartLines(items, quote?.lines);
   useDocumentTitle("Cart");
-
-  useEffect(() => {
-    if (items.length === 0) return undefined;
-    const request = dispatch(quoteCart(items));
-    return () => request.abort();
-  }, [dispatch, items]);
-
-  // The stored lines stay on leaving (see cartScreenLeft); what this screen alone used goes.
-  useEffect(() => () => dispatch(cartScreenLeft()), [dispatch]);
 
   return (
     <section className="cart">
@@ -52,7 +37,7 @@ export default function Cart() {
               ))}
             </ul>
           )}
-          {quote.status === "failed" && (
+          {quoteFailed && (
             <p className="form-note" role="status">
               {QUOTE_FAILED}
             </p>
@@ -76,7 +61,7 @@ export default function Cart() {
             </div>
           </div>
         </div>
-        <PaymentForm canPay={canPay} />
+        <PaymentForm items={items} amount={totalCents} canPay={canPay(lines, totalCents)} />
       </div>
     </section>
   );

@@ -47,7 +47,7 @@ function LineProblem({ line, which }) {
           <button
             type="button"
             className="button button-small"
-            onClick={() => dispatch(newPriceAccepted(which))}
+            onClick={() => dispatch(newPriceAccepted({ ...which, price: line.shopPrice }))}
           >
             {USE_NEW_PRICE}
           </button>
@@ -61,7 +61,7 @@ function LineProblem({ line, which }) {
             <button
               type="button"
               className="button button-small"
-              onClick={() => dispatch(quantityLowered(which))}
+              onClick={() => dispatch(quantityLowered({ ...which, available: line.available }))}
             >
               {lowerTo(line.available)}
             </button>
@@ -109,7 +109,7 @@ export default function CartLine({ line }) {
           className="icon-button"
           aria-label={`One pair more of ${named}`}
           disabled={line.quantity >= line.limit}
-          onClick={() => dispatch(quantityIncreased(which))}
+          onClick={() => dispatch(quantityIncreased({ ...which, limit: line.limit }))}
         >
           +
         </button>

@@ -1,4 +1,4 @@
-// The cart screen's texts (SPEC.md §2 'Cart screen').
+// The cart screen's texts (docs/PRODUCT.md §2 'Cart screen').
 
 export const CART_TITLE = "CART";
 export const CLEAR_CART = "Clear Cart";

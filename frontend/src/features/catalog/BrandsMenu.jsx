@@ -1,23 +1,16 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useDispatch, useSelector } from "react-redux";
-import { Link } from "react-router";
-import { fetchBrands, selectBrands } from "./brandsSlice";
+import PrefetchLink from "../../components/PrefetchLink";
+import { useBrandsQuery } from "./api";
 
 // The header's BRANDS menu: opens on hover, and on click or Enter for keyboards and touch screens;
 // each brand goes to its collection. A click on the button while the mouse rests on it keeps the
 // menu open: the hover has just opened it, and a toggle would shut it under the shopper's pointer.
 export default function BrandsMenu() {
-  const dispatch = useDispatch();
-  const { brands, status } = useSelector(selectBrands);
+  const { data: brands = [], isError } = useBrandsQuery();
   const [open, setOpen] = useState(false);
   const hovering = useRef(false);
   const menu = useRef(null);
   const listId = useId();
-
-  useEffect(() => {
-    const request = dispatch(fetchBrands());
-    return () => request.abort();
-  }, [dispatch]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -60,12 +53,12 @@ export default function BrandsMenu() {
         BRANDS
       </button>
       <ul id={listId} className="brands-list" hidden={!open}>
-        {status === "failed" && <li className="brands-note">Brands could not be loaded.</li>}
+        {isError && <li className="brands-note">Brands could not be loaded.</li>}
         {brands.map((brand) => (
           <li key={brand._id}>
-            <Link to={`/colletions/${encodeURIComponent(brand.name)}`} onClick={() => setOpen(false)}>
+            <PrefetchLink to={`/colletions/${encodeURIComponent(brand.name)}`} onClick={() => setOpen(false)}>
               {brand.name}
-            </Link>
+            </PrefetchLink>
           </li>
         ))}
       </ul>

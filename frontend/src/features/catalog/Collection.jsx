@@ -1,53 +1,53 @@
-import { useEffect, useId } from "react";
+import { useCallback, useEffect, useId } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { useParams } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
-import { PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { brandNameIn, useBrandsQuery, useCollectionColorsQuery, useCollectionPageQuery } from "./api";
 import {
   collectionOpened,
   collectionPageChanged,
   colorChanged,
-  fetchCollectionColors,
-  fetchCollectionPage,
   selectCollection,
   sortChanged,
   SORTS,
 } from "./collectionSlice";
-import { selectBrandName } from "./brandsSlice";
 import PagedShoeList from "./PagedShoeList";
 
-// /colletions/{brand}: one brand's shoes, 6 a page, sorted by price and filtered by color (SPEC.md §2).
+// /colletions/{brand}: one brand's shoes, 6 a page, sorted by price and filtered by color (docs/PRODUCT.md
+// §2).
 export default function Collection() {
   const { brand } = useParams();
   const dispatch = useDispatch();
   const collection = useSelector(selectCollection);
-  const brandName = useSelector((state) => selectBrandName(state, brand));
-  const { sort, color, offset } = collection;
+  const { data: brands } = useBrandsQuery();
+  const { data: colors = [] } = useCollectionColorsQuery(brand);
+  const brandName = brandNameIn(brands, brand);
   // Until collectionOpened has run, the slice may still hold the brand seen last.
   const opened = collection.brand === brand;
+  const { sort, color, offset } = opened ? collection : { sort: SORTS.none, color: "", offset: 0 };
   const sortId = useId();
   const colorId = useId();
+  const changePage = useCallback((newOffset) => dispatch(collectionPageChanged(newOffset)), [dispatch]);
   useDocumentTitle(`${brandName} collection`);
 
   useEffect(() => {
     dispatch(collectionOpened(brand));
   }, [dispatch, brand]);
 
-  useEffect(() => {
-    if (!opened) return undefined;
-    const request = dispatch(fetchCollectionColors(brand));
-    return () => request.abort();
-  }, [dispatch, brand, opened]);
-
-  useEffect(() => {
-    if (!opened) return undefined;
-    const request = dispatch(fetchCollectionPage({ brand, sort, color, offset }));
-    return () => request.abort();
-  }, [dispatch, brand, opened, sort, color, offset]);
-
   return (
-    <section className="collection">
-      <h1 className="page-title">COLLECTION</h1>
+    <PagedShoeList
+      // Another brand is another list: nothing of the last one shows while its first page comes.
+      key={brand.toLowerCase()}
+      title="COLLECTION"
+      className="collection"
+      kind="collection"
+      useListQuery={useCollectionPageQuery}
+      args={{ brand, sort, color }}
+      skip={!opened}
+      offset={offset}
+      onPage={changePage}
+      empty={color ? `No ${brandName} shoes in ${color} right now.` : `No ${brandName} shoes right now.`}
+    >
       <p className="collection-brand">{brandName}</p>
       <div className="collection-controls">
         <div className="field-inline">
@@ -62,7 +62,7 @@ export default function Collection() {
           <label htmlFor={colorId}>Color</label>
           <select id={colorId} value={color} onChange={(event) => dispatch(colorChanged(event.target.value))}>
             <option value="">All colors</option>
-            {collection.colors.map((name) => (
+            {colors.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -70,17 +70,6 @@ export default function Collection() {
           </select>
         </div>
       </div>
-      <PagedShoeList
-        shoes={opened ? collection.catalogBrand : []}
-        status={opened ? collection.status : "loading"}
-        count={collection.count}
-        offset={offset}
-        step={PAGE_SIZE.collection}
-        resetBelow={RESET_BELOW.collection}
-        onPage={(newOffset) => dispatch(collectionPageChanged(newOffset))}
-        onRetry={() => dispatch(fetchCollectionPage({ brand, sort, color, offset }))}
-        empty={color ? `No ${brandName} shoes in ${color} right now.` : `No ${brandName} shoes right now.`}
-      />
-    </section>
+    </PagedShoeList>
   );
 }

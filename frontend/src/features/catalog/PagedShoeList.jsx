@@ -1,29 +1,86 @@
-import { useRef } from "react";
+import { useEffect, useId, useRef } from "react";
+import Loading from "../../components/Loading";
+import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
-import ShoeGrid from "./ShoeGrid";
+import { offsetAfterLoad, PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
+import { usePrefetchOnIdle } from "../../lib/prefetch";
+import ProductCard from "./ProductCard";
 
-// A page of shoes with Previous and Next under it. Changing the page brings the top of the list back
-// into view, so the shopper does not land at the bottom of the next page.
+const resultsOf = (page) => page.results;
+
+// A titled grid of product cards (4 columns on large screens, 2 on small), a page at a time, with
+// Previous and Next under it: the catalogue, the collection, the sale and the favorites. `kind` names
+// the list's paging rules (docs/PRODUCT.md §2); `useListQuery` asks for a page ({limit, offset, ...args}),
+// unless `skip`, and `shoesOf` reads its shoes. Changing the page brings the top of the list back into view.
 export default function PagedShoeList({
-  shoes,
-  status,
-  count,
+  title,
+  titleLevel = 1,
+  className,
+  kind,
+  useListQuery,
+  args,
+  skip = false,
   offset,
-  step,
-  resetBelow,
   onPage,
-  onRetry,
+  shoesOf = resultsOf,
   empty,
+  children,
 }) {
+  const step = PAGE_SIZE[kind];
+  const { data, currentData, isError, isFetching, refetch } = useListQuery(
+    { ...args, limit: step, offset },
+    { skip },
+  );
+  const titleId = useId();
   const top = useRef(null);
+  const Heading = `h${titleLevel}`;
+  usePrefetchOnIdle("/products/:id");
+
+  // A list that shrank under the shopper (shoes taken off sale, sold, deleted) leaves them on an
+  // empty page past its end: they go back to its first page.
+  const reset = currentData && offsetAfterLoad(offset, currentData) !== offset;
+  useEffect(() => {
+    if (reset) onPage(0);
+  }, [reset, onPage]);
+
   const changePage = (newOffset) => {
     onPage(newOffset);
     top.current?.scrollIntoView?.({ block: "start", behavior: "smooth" });
   };
+
+  const shoes = data ? shoesOf(data) : [];
+  let grid;
+  if (isError) grid = <LoadError what="the shoes" onRetry={refetch} />;
+  else if (!data || (isFetching && shoes.length === 0)) grid = <Loading />;
+  else if (shoes.length === 0) grid = <p className="empty">{empty}</p>;
+  else {
+    grid = (
+      <ul className="grid" aria-busy={isFetching}>
+        {shoes.map((shoe) => (
+          <li key={shoe._id}>
+            <ProductCard shoe={shoe} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
   return (
-    <div ref={top} className="paged-list">
-      <ShoeGrid shoes={shoes} status={status} onRetry={onRetry} empty={empty} />
-      <Pager offset={offset} step={step} count={count} resetBelow={resetBelow} onChange={changePage} />
-    </div>
+    <section className={className} aria-labelledby={titleId}>
+      <Heading id={titleId} className={titleLevel === 1 ? "page-title" : "section-title"}>
+        {title}
+      </Heading>
+      {children}
+      <div ref={top} className="paged-list">
+        {grid}
+        <Pager
+          offset={offset}
+          step={step}
+          count={data?.count ?? 0}
+          resetBelow={RESET_BELOW[kind]}
+          onChange={changePage}
+        />
+      </div>
+    </section>
   );
 }

@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import PrefetchLink from "../../components/PrefetchLink";
 import { formatPrice } from "../../lib/money";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
-// A shoe in a grid (SPEC.md §2 'Product card'): the picture, brand and name link to its detail.
+// A shoe in a grid (docs/PRODUCT.md §2 'Product card'): the picture, brand and name link to its detail.
 export default function ProductCard({ shoe }) {
   const [size, setSize] = useState("");
   const addToCart = useAddToCart();
   return (
     <article className="card">
-      <Link to={`/products/${shoe._id}`} className="card-link">
+      <PrefetchLink to={`/products/${shoe._id}`} className="card-link">
         <div className="card-picture">
           <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} loading="lazy" width="800" height="600" />
           {shoe.onSale && <span className="sale-tag">ON SALE</span>}
@@ -18,7 +18,7 @@ export default function ProductCard({ shoe }) {
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
         <h3 className="card-name">{shoe.name}</h3>
         <p className="price">{formatPrice(shoe.price)}</p>
-      </Link>
+      </PrefetchLink>
       <div className="card-buy">
         <SizeSelect shoe={shoe} value={size} onChange={setSize} />
         <button type="button" className="button button-buy" onClick={() => addToCart(shoe, size)}>

@@ -1,35 +1,27 @@
-import { useEffect, useState } from "react";
-import { useDispatch, useSelector } from "react-redux";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
 import { formatPrice } from "../../lib/money";
-import FavoriteButton from "../favorites/FavoriteButton";
-import ReviewsSection from "../reviews/ReviewsSection";
-import { RatingSummary } from "../reviews/Stars";
-import { fetchShoe, selectShoe, shoeCleared } from "./shoeSlice";
+import { usePrefetchOnIdle } from "../../lib/prefetch";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { FavoriteButton } from "../favorites";
+import { RatingSummary, ReviewsSection } from "../reviews";
+import { useShoeQuery } from "./api";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
 // /products/{id}: the shoe, 'LOADING...' until it comes, the 404 screen if the shop has no such shoe.
+// Another shoe never flashes the last one while it loads (currentData is the asked shoe's only).
 export default function ProductDetail() {
   const { id } = useParams();
-  const dispatch = useDispatch();
-  const { shoe, status, error } = useSelector(selectShoe);
+  const { currentData: shoe, error, isError, refetch } = useShoeQuery(id);
   useDocumentTitle(shoe ? `${shoe.brand} ${shoe.name}` : null);
+  usePrefetchOnIdle("/cart");
 
-  useEffect(() => {
-    const request = dispatch(fetchShoe(id));
-    return () => {
-      request.abort();
-      dispatch(shoeCleared());
-    };
-  }, [dispatch, id]);
-
-  if (status === "failed" && error.status === 404) return <NotFound />;
-  if (status === "failed") return <LoadError what="this shoe" onRetry={() => dispatch(fetchShoe(id))} />;
+  if (isError && error.status === 404) return <NotFound />;
+  if (isError) return <LoadError what="this shoe" onRetry={refetch} />;
   if (!shoe) return <Loading />;
   // Keyed by the shoe, so the size chosen for one shoe is not kept for the next.
   return <ShoeDetail key={shoe._id} shoe={shoe} />;

@@ -1,35 +1,21 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
-import { PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
+import { usePageOffset } from "../../lib/pagingSlice";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useSalePageQuery } from "./api";
 import PagedShoeList from "./PagedShoeList";
-import { fetchSalePage, salePageChanged, selectSale } from "./saleSlice";
 
-// /sale: the shoes on sale, cheapest first, 8 a page, loaded on entry (SPEC.md §2).
+// /sale: the shoes on sale, cheapest first, 8 a page, loaded on entry (docs/PRODUCT.md §2).
 export default function Sale() {
-  const dispatch = useDispatch();
-  const { onSale, count, offset, status } = useSelector(selectSale);
+  const [offset, setOffset] = usePageOffset("sale");
   useDocumentTitle("On sale");
-
-  useEffect(() => {
-    const request = dispatch(fetchSalePage({ offset }));
-    return () => request.abort();
-  }, [dispatch, offset]);
-
   return (
-    <section className="sale">
-      <h1 className="page-title">ON SALE!</h1>
-      <PagedShoeList
-        shoes={onSale}
-        status={status}
-        count={count}
-        offset={offset}
-        step={PAGE_SIZE.sale}
-        resetBelow={RESET_BELOW.sale}
-        onPage={(newOffset) => dispatch(salePageChanged(newOffset))}
-        onRetry={() => dispatch(fetchSalePage({ offset }))}
-        empty="Nothing is on sale right now: deals come back often."
-      />
-    </section>
+    <PagedShoeList
+      title="ON SALE!"
+      className="sale"
+      kind="sale"
+      useListQuery={useSalePageQuery}
+      offset={offset}
+      onPage={setOffset}
+      empty="Nothing is on sale right now: deals come back often."
+    />
   );
 }

@@ -1,30 +1,24 @@
 import { useEffect, useState } from "react";
-import { useDispatch, useSelector } from "react-redux";
-import { Link } from "react-router";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
+import PrefetchLink from "../../components/PrefetchLink";
 import { formatPrice } from "../../lib/money";
 import banner from "../../assets/banner.svg";
+import { CAROUSEL_SIZE, useSalePageQuery } from "./api";
 import { CAROUSEL_INTERVAL_MS, nextIndex, previousIndex } from "./carousel";
-import { fetchCarousel, selectCarousel } from "./saleSlice";
 
 const prefersReducedMotion = () =>
   globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 // The home page's winter sale: the cheapest shoes on sale, one at a time, going round; a banner
-// when nothing is on sale (SPEC.md §2 'Other'). It moves on by itself unless the shopper is
+// when nothing is on sale (docs/PRODUCT.md §2 'Other'). It moves on by itself unless the shopper is
 // pointing at it, has focus in it, or asked the system for less motion.
 export default function SaleCarousel() {
-  const dispatch = useDispatch();
-  const { shoes, status } = useSelector(selectCarousel);
+  const { data, isSuccess } = useSalePageQuery({ limit: CAROUSEL_SIZE, offset: 0 });
+  const shoes = data?.results ?? [];
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const count = shoes.length;
   const current = shoes[Math.min(index, count - 1)];
-
-  useEffect(() => {
-    const request = dispatch(fetchCarousel());
-    return () => request.abort();
-  }, [dispatch]);
 
   useEffect(() => {
     if (paused || count < 2 || prefersReducedMotion()) return undefined;
@@ -32,7 +26,7 @@ export default function SaleCarousel() {
     return () => clearInterval(timer);
   }, [paused, count]);
 
-  if (status === "succeeded" && count === 0) {
+  if (isSuccess && count === 0) {
     return (
       <section className="carousel" aria-label="Winter sale">
         <img
@@ -59,14 +53,14 @@ export default function SaleCarousel() {
     >
       <h2 className="carousel-title">WINTER SALE</h2>
       <div className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
-        <Link to={`/products/${current._id}`} className="carousel-link">
+        <PrefetchLink to={`/products/${current._id}`} className="carousel-link">
           <img src={current.image} alt={`${current.brand} ${current.name}`} width="800" height="600" />
           <span className="carousel-caption">
             <span className="card-brand">{current.brand.toUpperCase()}</span>
             <span className="carousel-name">{current.name}</span>
             <span className="price">{formatPrice(current.price)}</span>
           </span>
-        </Link>
+        </PrefetchLink>
       </div>
       {count > 1 && (
         <>

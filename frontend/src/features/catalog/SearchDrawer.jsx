@@ -1,50 +1,55 @@
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useDispatch, useSelector } from "react-redux";
-import { Link } from "react-router";
 import { CloseIcon } from "../../components/icons";
+import PrefetchLink from "../../components/PrefetchLink";
 import { formatPrice } from "../../lib/money";
-import { SEARCH_LIMIT, searchCleared, searchShoes, selectSearch } from "./searchSlice";
+import { SEARCH_LIMIT, useSearchShoesQuery } from "./api";
+import { searched, selectSearchText } from "./searchSlice";
 
 // How long typing must pause before the shop is asked: one request per pause, not per key.
 export const SEARCH_DEBOUNCE_MS = 250;
 
-function SearchResults({ search, onChoose }) {
-  const { name, text, count, status } = search;
-  if (status === "failed") return <p className="search-note">The search failed. Try again in a moment.</p>;
+// The matches of the text asked last. The API keeps each text's answer apart, so an answer to an
+// older text, arriving late, never shows in place of the newer one.
+function SearchResults({ text, onChoose }) {
+  const { data, isError, isFetching } = useSearchShoesQuery(text, { skip: !text });
+  if (isError) return <p className="search-note">The search failed. Try again in a moment.</p>;
   // The server may answer with a plain text, such as a not-found message: it is shown as it is.
-  if (typeof name === "string") return <p className="search-note">{name}</p>;
-  if (status === "succeeded" && name.length === 0) {
+  if (typeof data === "string") return <p className="search-note">{data}</p>;
+  const shoes = data?.results ?? [];
+  if (data && !isFetching && shoes.length === 0) {
     return <p className="search-note">No shoes named like &ldquo;{text}&rdquo;.</p>;
   }
   return (
     <>
-      <ul className="search-results" aria-busy={status === "loading"}>
-        {name.map((shoe) => (
+      <ul className="search-results" aria-busy={isFetching}>
+        {shoes.map((shoe) => (
           <li key={shoe._id}>
-            <Link to={`/products/${shoe._id}`} className="search-result" onClick={onChoose}>
+            <PrefetchLink to={`/products/${shoe._id}`} className="search-result" onClick={onChoose}>
               <img src={shoe.image} alt="" width="64" height="48" />
               <span className="search-result-name">{shoe.name}</span>
               <span className="price">{formatPrice(shoe.price)}</span>
-            </Link>
+            </PrefetchLink>
           </li>
         ))}
       </ul>
-      {count > SEARCH_LIMIT && (
+      {data?.count > SEARCH_LIMIT && (
         <p className="search-note">
-          {count - SEARCH_LIMIT} more shoes match: type more of the name to find yours.
+          {data.count - SEARCH_LIMIT} more shoes match: type more of the name to find yours.
         </p>
       )}
     </>
   );
 }
 
-// The header's search side drawer (SPEC.md §2): closed by its cross, the overlay or Escape; a click
-// on a shoe goes to the shoe and closes it too.
+// The header's search side drawer (docs/PRODUCT.md §2): closed by its cross, the overlay or Escape; a
+// click on a shoe goes to the shoe and closes it too.
 export default function SearchDrawer({ onClose }) {
   const dispatch = useDispatch();
-  const search = useSelector(selectSearch);
-  const [text, setText] = useState(search.text);
+  const searchedText = useSelector(selectSearchText);
+  const [text, setText] = useState(searchedText);
+  const wanted = text.trim();
   const input = useRef(null);
 
   useEffect(() => {
@@ -56,22 +61,15 @@ export default function SearchDrawer({ onClose }) {
     return () => document.removeEventListener("keydown", closeOnEscape);
   }, [onClose]);
 
+  // The shop is asked once typing pauses; an emptied box asks nothing and clears the results.
   useEffect(() => {
-    const wanted = text.trim();
     if (!wanted) {
-      dispatch(searchCleared());
+      dispatch(searched(""));
       return undefined;
     }
-    let request = null;
-    const timer = setTimeout(() => {
-      request = dispatch(searchShoes(wanted));
-    }, SEARCH_DEBOUNCE_MS);
-    // A newer text cancels the wait, or the request still on its way: its answer would be stale.
-    return () => {
-      clearTimeout(timer);
-      request?.abort();
-    };
-  }, [dispatch, text]);
+    const timer = setTimeout(() => dispatch(searched(wanted)), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, wanted]);
 
   // In the body, not in the sticky header, whose stacking would leave the drawer under the chat button.
   return createPortal(
@@ -92,9 +90,9 @@ export default function SearchDrawer({ onClose }) {
             <CloseIcon />
           </button>
         </div>
-        {text.trim() && (
+        {wanted && searchedText && (
           <div className="search-menu">
-            <SearchResults search={search} onChoose={onClose} />
+            <SearchResults text={searchedText} onChoose={onClose} />
           </div>
         )}
       </aside>

@@ -1,43 +1,12 @@
 import { createSlice } from "@reduxjs/toolkit";
-import { api } from "../../app/api";
-import { apiThunk } from "../../app/apiThunk";
-import { addPageCases, pageChanged, pagedListState } from "../../lib/pagedList";
-import { PAGE_SIZE } from "../../lib/paging";
-import { forStorefront, pageQuery } from "./shoes";
 
 export const SORTS = Object.freeze({ none: "", cheapestFirst: "price", dearestFirst: "-price" });
 
-// A page of one brand's collection, sorted by price and filtered by color on the server, so the
-// browser never holds more than the 6 shoes it shows.
-export const fetchCollectionPage = apiThunk("collection/pageRequested", (view, options) =>
-  api.get(
-    `/shoes?${pageQuery({
-      limit: PAGE_SIZE.collection,
-      offset: view.offset,
-      brand: view.brand,
-      color: view.color,
-      ordering: view.sort,
-    })}`,
-    options,
-  ),
-);
+// What the shopper chose to see of a brand's collection: its sort, its color and the page they are
+// on. The page itself is the API's (collectionPage); coming back to the same brand finds them as left.
+const initialState = { brand: "", sort: SORTS.none, color: "", offset: 0 };
 
-// The colors the brand's shoes come in, for the color filter.
-export const fetchCollectionColors = apiThunk("collection/colorsRequested", (brand, options) =>
-  api.get(`/shoes/colors?${new URLSearchParams({ brand })}`, options),
-);
-
-const initialState = {
-  // The page of catalogBrand the server answered, at `offset`.
-  ...pagedListState("catalogBrand"),
-  // What else the shopper chose to see; the screen asks for the page whenever one of them changes.
-  brand: "",
-  sort: SORTS.none,
-  color: "",
-  colors: [],
-};
-
-const collectionSlice = createSlice({
+export const collectionSlice = createSlice({
   name: "collection",
   initialState,
   reducers: {
@@ -49,7 +18,7 @@ const collectionSlice = createSlice({
       }
       state.brand = action.payload;
     },
-    // A new sort or filter is a new list: back to its first page (SPEC.md §2).
+    // A new sort or filter is a new list: back to its first page (docs/PRODUCT.md §2).
     sortChanged: (state, action) => {
       state.sort = action.payload;
       state.offset = 0;
@@ -58,22 +27,13 @@ const collectionSlice = createSlice({
       state.color = action.payload;
       state.offset = 0;
     },
-    pageChanged,
-  },
-  extraReducers: (builder) => {
-    addPageCases(builder, fetchCollectionPage, "catalogBrand", forStorefront);
-    builder.addCase(fetchCollectionColors.fulfilled, (state, action) => {
-      if (action.meta.arg.toLowerCase() === state.brand.toLowerCase()) state.colors = action.payload;
-    });
+    collectionPageChanged: (state, action) => {
+      state.offset = action.payload;
+    },
   },
 });
 
-export const {
-  collectionOpened,
-  sortChanged,
-  colorChanged,
-  pageChanged: collectionPageChanged,
-} = collectionSlice.actions;
+export const { collectionOpened, sortChanged, colorChanged, collectionPageChanged } = collectionSlice.actions;
 
 export const selectCollection = (state) => state.collection;
 

@@ -1,46 +1,19 @@
 import { createSlice } from "@reduxjs/toolkit";
-import { api } from "../../app/api";
-import { apiThunk } from "../../app/apiThunk";
-import { isLatest, requestFailed, requestStarted, requestSucceeded } from "../../lib/latestRequest";
-import { pageQuery } from "./shoes";
 
-// How many matches the search drawer lists; a longer name narrows the rest down.
-export const SEARCH_LIMIT = 10;
-
-// The search drawer: shoes whose name contains the text, asked with the text lower-cased (SPEC.md §7).
-export const searchShoes = apiThunk("search/requested", (text, options) =>
-  api.get(`/shoes?${pageQuery({ limit: SEARCH_LIMIT, offset: 0, name: text.toLowerCase() })}`, options),
-);
-
-// `name` is the spec's slice: the matching shoes, or the server's plain-text answer to show as it is.
-const initialState = { text: "", name: [], count: 0, status: "idle", requestId: null, error: null };
-
-const searchSlice = createSlice({
+// The search drawer's text, once typing paused: what the shop was asked for (the matches are the
+// API's, searchShoes), kept so the drawer opens again on the same search.
+export const searchSlice = createSlice({
   name: "search",
-  initialState,
+  initialState: { text: "" },
   reducers: {
-    // The search box was emptied: no request, no results, and any answer still on its way is dropped.
-    searchCleared: () => initialState,
-  },
-  extraReducers: (builder) => {
-    builder
-      .addCase(searchShoes.pending, (state, action) => {
-        requestStarted(state, action);
-        state.text = action.meta.arg;
-      })
-      .addCase(searchShoes.fulfilled, (state, action) => {
-        if (!isLatest(state, action)) return;
-        requestSucceeded(state);
-        const answer = action.payload;
-        state.name = Array.isArray(answer?.results) ? answer.results : answer;
-        state.count = Array.isArray(answer?.results) ? answer.count : 0;
-      })
-      .addCase(searchShoes.rejected, requestFailed);
+    searched: (state, action) => {
+      state.text = action.payload;
+    },
   },
 });
 
-export const { searchCleared } = searchSlice.actions;
+export const { searched } = searchSlice.actions;
 
-export const selectSearch = (state) => state.search;
+export const selectSearchText = (state) => state.search.text;
 
 export default searchSlice.reducer;

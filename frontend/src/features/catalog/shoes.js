@@ -1,5 +1,6 @@
-// Shoes as the storefront holds them (SPEC.md §3): the shoe and each stock entry get a quantity of 0,
-// the pairs a card has picked so far; what the shop has left of a size stays readable as `available`.
+// Shoes as the storefront holds them (docs/PRODUCT.md §3): the shoe and each stock entry get a
+// quantity of 0, the pairs a card has picked so far; what the shop has left of a size stays readable
+// as `available`.
 
 export function forStorefront(shoe) {
   return {
@@ -9,20 +10,11 @@ export function forStorefront(shoe) {
   };
 }
 
-// The cart line that choosing a size on a card makes (SPEC.md §4 'Card selection and cart').
+// The cart line that choosing a size on a card makes (docs/PRODUCT.md §4 'Card selection and cart').
 export function cartLine(shoe, size) {
   return { _id: shoe._id, name: shoe.name, image: shoe.image, price: shoe.price, size, quantity: 1 };
 }
 
 export function stockOf(shoe, size) {
   return shoe.stock.find((entry) => entry.size === size)?.available ?? 0;
-}
-
-// The query of a page of a list call: limit and offset, and whatever filter is set.
-export function pageQuery({ limit, offset, ...filters }) {
-  const query = new URLSearchParams({ limit, offset });
-  for (const [key, value] of Object.entries(filters)) {
-    if (value) query.set(key, value);
-  }
-  return query.toString();
 }

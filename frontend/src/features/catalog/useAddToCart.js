@@ -1,12 +1,12 @@
 import { useCallback } from "react";
 import { useDispatch, useStore } from "react-redux";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { itemAdded, quantityInCart, selectCartItems } from "../cart/cartSlice";
+import { itemAdded, quantityInCart, selectCartItems } from "../cart";
 import { ADD_SIZE, ADDED_TO_CART, NO_MORE_PAIRS } from "./messages";
 import { cartLine, stockOf } from "./shoes";
 
 // BUY ME! on a card or the detail screen: one pair of the chosen size into the cart. Without a size,
-// the 'Add size' popup for 3 s and nothing is added (SPEC.md §5); the cart never asks for more pairs
+// the 'Add size' popup for 3 s and nothing is added (docs/PRODUCT.md §5); the cart never asks for more pairs
 // of a size than the shop has (the server checks again when paying). True when a pair was added.
 export function useAddToCart() {
   const dispatch = useDispatch();

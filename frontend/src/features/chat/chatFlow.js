@@ -1,6 +1,6 @@
-// The help chat's conversation (SPEC.md §2 'Other'): Help, Information and Bug, each with its answers.
-// Every step says something, may point to a page of the shop (with a leading slash), and offers
-// the next choices.
+// The help chat's conversation (docs/PRODUCT.md §2 'Other'): Help, Information and Bug, each with its
+// answers. Every step says something, may point to a page of the shop (with a leading slash), and offers the
+// next choices.
 
 export const CHAT_START = "start";
 

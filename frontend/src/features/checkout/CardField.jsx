@@ -1,9 +1,9 @@
-import { config } from "../../app/config";
+import { config } from "../../lib/config";
 import StripeCardField from "./StripeCardField";
 import TestCardField from "./TestCardField";
 
 // Stripe's card widget when the shop has a publishable key, the test gateway's card field otherwise
-// (DESIGN.md §5). Either reports the card through onChange({accepted, brand, error, ...}).
+// (docs/DESIGN.md §5). Either reports the card through onChange({accepted, brand, error, ...}).
 export default function CardField({ settings = config, onChange, showErrors }) {
   if (settings.paymentGateway === "stripe" && settings.stripePublishableKey) {
     return (

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useSelector } from "react-redux";
-import { selectUser } from "../account/accountSlice";
-import { selectCheckout } from "../cart/cartSlice";
+import FormField from "../../components/FormField";
+import { selectUser } from "../account";
 import CardField from "./CardField";
 import CardLogos from "./CardLogos";
 import { PAY, PAYING } from "./messages";
@@ -11,41 +11,21 @@ import { billingDetails, fieldError, paymentErrors } from "./validators";
 const EMPTY = { name: "", state: "", city: "", line1: "", postalCode: "" };
 const NO_CARD = { accepted: false, brand: null, error: null };
 
-function Field({ id, label, error, ...input }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="text"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-// The payment form of the cart (SPEC.md §2, §5): the cardholder and the billing address, each field
-// checked on every key press and on blur, and the card widget holding the postal code. Paying goes
-// on only for a signed-in user, with every field valid, the card accepted and something to pay
-// (`canPay`: the cart is not empty, its total is above 0 and no line is flagged).
-export default function PaymentForm({ canPay }) {
+// The payment form of the cart (docs/PRODUCT.md §2, §5): the cardholder and the billing address, each
+// field checked on every key press and on blur, and the card widget holding the postal code. Paying
+// goes on only for a signed-in user, with every field valid, the card accepted and something to pay
+// (`canPay`: the cart is not empty, its total is above 0 and no line is flagged); it pays for the
+// cart's `items` and their total, `amount` (cents).
+export default function PaymentForm({ items, amount, canPay }) {
   const user = useSelector(selectUser);
-  const { status } = useSelector(selectCheckout);
-  const { payWith, turnVisitorAway } = usePay();
+  const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount });
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [card, setCard] = useState(NO_CARD);
   const [tried, setTried] = useState(false);
   const [paying, setPaying] = useState(false);
   const id = useId();
-  const busy = paying || status === "paying";
+  const busy = paying || underway;
 
   const check = (field) => (event) => {
     const { value } = event.target;
@@ -53,7 +33,7 @@ export default function PaymentForm({ canPay }) {
     setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
   };
   const fieldProps = (field, autoComplete) => ({
-    id: `${id}-${field}`,
+    type: "text",
     value: values[field],
     error: errors[field],
     autoComplete,
@@ -86,15 +66,15 @@ export default function PaymentForm({ canPay }) {
       <h2 id={`${id}-title`} className="section-title">
         PAYMENT
       </h2>
-      <Field label="Cardholder name" {...fieldProps("name", "cc-name")} />
-      <Field label="State" {...fieldProps("state", "address-level1")} />
-      <Field label="City" {...fieldProps("city", "address-level2")} />
-      <Field label="Line 1" {...fieldProps("line1", "address-line1")} />
+      <FormField label="Cardholder name" {...fieldProps("name", "cc-name")} />
+      <FormField label="State" {...fieldProps("state", "address-level1")} />
+      <FormField label="City" {...fieldProps("city", "address-level2")} />
+      <FormField label="Line 1" {...fieldProps("line1", "address-line1")} />
       <fieldset className="card-box">
         <legend>Card</legend>
         <CardLogos brand={card.brand} />
         <CardField onChange={setCard} showErrors={tried} />
-        <Field label="Postal code" {...fieldProps("postalCode", "postal-code")} />
+        <FormField label="Postal code" {...fieldProps("postalCode", "postal-code")} />
       </fieldset>
       <button type="submit" className="button button-buy button-pay" disabled={!canPay || busy}>
         {busy ? PAYING : PAY}

@@ -1,4 +1,4 @@
-// The payment form's texts (SPEC.md §2 'Cart screen', §5, §8), spelled as the product spells them.
+// The payment form's texts (docs/PRODUCT.md §2 'Cart screen', §5, §8), spelled as the product spells them.
 
 export const NAME_INVALID = "Please enter a valid name.";
 export const STATE_INVALID = "The state can only contain letters and spaces";

@@ -1,4 +1,4 @@
-// Stripe.js, fetched only by a shop that takes real cards (DESIGN.md §7): its own chunk, loaded when
+// Stripe.js, fetched only by a shop that takes real cards (docs/DESIGN.md §7): its own chunk, loaded when
 // the card widget first shows, never with the home page.
 let loading = null;
 

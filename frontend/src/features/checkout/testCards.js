@@ -7,7 +7,7 @@ import {
   EXPIRY_PAST,
 } from "./messages";
 
-// The built-in card field of the test gateway (DESIGN.md §5): Stripe's test card numbers become the
+// The built-in card field of the test gateway (docs/DESIGN.md §5): Stripe's test card numbers become the
 // test payment method ids of Stripe's testing docs, which the server's test gateway answers as Stripe
 // would. Any other number is refused here, so no real card number is ever typed into a test shop.
 export const TEST_CARDS = Object.freeze({

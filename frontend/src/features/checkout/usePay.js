@@ -1,8 +1,9 @@
-import { useCallback } from "react";
-import { useDispatch } from "react-redux";
+import { useCallback, useRef } from "react";
+import { useSelector } from "react-redux";
 import { useNavigate } from "react-router";
 import { DURATION, errorPopup, successPopup } from "../../lib/popup";
-import { AUTHENTICATION_CANCELLED, checkout, NO_USER } from "../cart/cartSlice";
+import { selectUser } from "../account";
+import { useCheckoutMutation } from "./api";
 import {
   AUTHENTICATION_CANCELLED_TEXT,
   CART_CHANGED,
@@ -13,6 +14,11 @@ import {
   PAYMENT_UNAVAILABLE_TEXT,
   PRICES_CHECKED_TEXT,
 } from "./messages";
+
+// Why a payment did not finish though the shop did not refuse it: the bank's check was cancelled, or
+// was asked for again after being given.
+export const AUTHENTICATION_CANCELLED = "authentication_cancelled";
+export const AUTHENTICATION_FAILED = "authentication_failed";
 
 // What the shopper is told when the shop did not take the payment; nothing was charged in any case
 // but a decline, which charges nothing either.
@@ -34,41 +40,66 @@ function refusalPopup(refusal) {
   }
 }
 
-// The pay button's journey (SPEC.md §5, §8): a visitor is sent to make a user; a card becomes a
-// payment method, the shop charges it, and the shopper sees the shop's message for 5 s on the new
-// order's page, or 'error in your payment'.
-export function usePay() {
-  const dispatch = useDispatch();
+// The pay button's journey (docs/PRODUCT.md §5, §8) for the cart's lines and total (`amount`, in
+// cents): a visitor is sent to make a user; a card becomes a payment method, the shop charges it, and
+// the shopper sees the shop's message for 5 s on the new order's page, or 'error in your payment'. A
+// 202 means the bank wants the shopper to confirm (3-D Secure): the card widget does that (Stripe's
+// handleCardAction, or the test gateway's dialog) and the same body, same payment method id, is sent
+// again. One payment at a time, whichever screen the shopper went to meanwhile (`paying`): its answer
+// still clears a paid cart.
+export function usePay({ items, amount }) {
   const navigate = useNavigate();
+  const user = useSelector(selectUser);
+  const [checkout, { isLoading }] = useCheckoutMutation({ fixedCacheKey: "checkout" });
+  const underway = useRef(false);
 
   const turnVisitorAway = useCallback(() => {
     errorPopup(NO_USER_FOR_PAY);
     navigate("/account");
   }, [navigate]);
 
-  const payWith = useCallback(
-    async (card, billing) => {
-      const method = await card.createPaymentMethod(billing);
-      if (method.error || !method.id) {
-        errorPopup(PAYMENT_ERROR, method.error ? { text: method.error } : undefined);
-        return false;
+  const pay = async (card, billing) => {
+    const method = await card.createPaymentMethod(billing);
+    if (method.error || !method.id) {
+      errorPopup(PAYMENT_ERROR, method.error ? { text: method.error } : undefined);
+      return;
+    }
+    // Another tab signed out: the same as paying as a visitor.
+    if (!user) {
+      turnVisitorAway();
+      return;
+    }
+    const body = { id: method.id, email: user.email, uid: user.idUser, shoes: items, amount };
+    let { data, error } = await checkout(body);
+    if (data?.requiresAction) {
+      if (!(await card.confirmAction(data))) {
+        refusalPopup({ code: AUTHENTICATION_CANCELLED });
+        return;
       }
-      const result = await dispatch(
-        checkout({ paymentMethodId: method.id, confirmAction: card.confirmAction }),
-      );
-      if (checkout.fulfilled.match(result)) {
-        const { message, order } = result.payload;
-        successPopup(message, { timer: DURATION.payment });
-        navigate(`/order/${encodeURIComponent(order.idPayment)}`);
-        return true;
+      ({ data, error } = await checkout(body));
+      if (data?.requiresAction) {
+        refusalPopup({ code: AUTHENTICATION_FAILED, status: 402, message: "The payment was not confirmed" });
+        return;
       }
-      // Another tab signed out, or the session ran out: the same as paying as a visitor.
-      if (result.payload?.code === NO_USER || result.payload?.status === 401) turnVisitorAway();
-      else if (!result.meta.condition) refusalPopup(result.payload);
-      return false;
-    },
-    [dispatch, navigate, turnVisitorAway],
-  );
+    }
+    // The session ran out: the same as paying as a visitor.
+    if (error?.status === 401) turnVisitorAway();
+    else if (error) refusalPopup(error);
+    else {
+      successPopup(data.message, { timer: DURATION.payment });
+      navigate(`/order/${encodeURIComponent(data.order.idPayment)}`);
+    }
+  };
 
-  return { payWith, turnVisitorAway };
+  const payWith = async (card, billing) => {
+    if (underway.current || isLoading) return;
+    underway.current = true;
+    try {
+      await pay(card, billing);
+    } finally {
+      underway.current = false;
+    }
+  };
+
+  return { payWith, turnVisitorAway, paying: isLoading };
 }

@@ -1,6 +1,6 @@
 import { CITY_INVALID, LINE1_INVALID, NAME_INVALID, POSTAL_CODE_INVALID, STATE_INVALID } from "./messages";
 
-// The payment form's rules (SPEC.md §5), as pure functions: each field's message, or null when valid.
+// The payment form's rules (docs/PRODUCT.md §5), as pure functions: each field's message, or null when valid.
 
 // Letters, accented ones included, and spaces; 3 to 40 of them, at least one a letter (three spaces
 // are no name). NFC first, so an accent typed as a combining mark counts as one character.

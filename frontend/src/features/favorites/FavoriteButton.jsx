@@ -1,10 +1,9 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
+import { useSelector } from "react-redux";
+import { skipToken } from "@reduxjs/toolkit/query/react";
 import { HeartIcon } from "../../components/icons";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { selectUser } from "../account/accountSlice";
-import { useSignInFirst } from "../account/guards";
-import { addFavorite, fetchIsFavorite, removeFavorite, selectFavoriteShoe } from "./favoritesSlice";
+import { selectUser, useSignInFirst } from "../account";
+import { useAddFavoriteMutation, useIsFavoriteQuery, useRemoveFavoriteMutation } from "./api";
 import {
   ADD_HINT,
   ADDED_TO_FAVORITES,
@@ -15,21 +14,14 @@ import {
   SIGN_IN_FOR_FAVORITES,
 } from "./messages";
 
-// The detail screen's favorite toggle (SPEC.md §4 'Favorite button'): pressed when the shoe is a
+// The detail screen's favorite toggle (docs/PRODUCT.md §4 'Favorite button'): pressed when the shoe is a
 // favorite; pressing adds or removes it with the spec's toasts. A visitor is asked to sign in first.
 export default function FavoriteButton({ shoeId }) {
-  const dispatch = useDispatch();
-  const user = useSelector(selectUser);
-  const uid = user?.idUser;
-  const { isFavorite, saving, status } = useSelector((state) => selectFavoriteShoe(state, shoeId));
+  const uid = useSelector(selectUser)?.idUser;
+  const { currentData: isFavorite, isError } = useIsFavoriteQuery(uid ? { uid, shoeId } : skipToken);
+  const [add, adding] = useAddFavoriteMutation();
+  const [remove, removing] = useRemoveFavoriteMutation();
   const signInFirst = useSignInFirst();
-
-  useEffect(() => {
-    if (!uid) return undefined;
-    const request = dispatch(fetchIsFavorite({ uid, shoeId }));
-    return () => request.abort();
-  }, [dispatch, uid, shoeId]);
-
   const pressed = Boolean(uid && isFavorite);
 
   const toggle = async () => {
@@ -37,11 +29,10 @@ export default function FavoriteButton({ shoeId }) {
       signInFirst(SIGN_IN_FOR_FAVORITES);
       return;
     }
-    const thunk = pressed ? removeFavorite : addFavorite;
-    const result = await dispatch(thunk({ uid, shoeId }));
-    if (thunk.fulfilled.match(result)) successPopup(pressed ? REMOVED_FROM_FAVORITES : ADDED_TO_FAVORITES);
-    else if (result.payload?.status === 401) signInFirst(SIGN_IN_FOR_FAVORITES);
-    else errorPopup(FAVORITES_FAILED, { text: result.payload?.message });
+    const { error } = await (pressed ? remove : add)({ uid, shoeId });
+    if (!error) successPopup(pressed ? REMOVED_FROM_FAVORITES : ADDED_TO_FAVORITES);
+    else if (error.status === 401) signInFirst(SIGN_IN_FOR_FAVORITES);
+    else errorPopup(FAVORITES_FAILED, { text: error.message });
   };
 
   return (
@@ -52,7 +43,9 @@ export default function FavoriteButton({ shoeId }) {
       title={pressed ? REMOVE_HINT : ADD_HINT}
       // Until the server has said whether it is one, a press could only guess. After a failed
       // question it adds, which the server takes even for a favorite it has.
-      disabled={saving || Boolean(uid && isFavorite === null && status !== "failed")}
+      disabled={
+        adding.isLoading || removing.isLoading || Boolean(uid && isFavorite === undefined && !isError)
+      }
       onClick={toggle}
     >
       <HeartIcon filled={pressed} />

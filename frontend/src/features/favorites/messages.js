@@ -1,9 +1,7 @@
-// The favorites' texts (SPEC.md §2 /favorites, §8).
+// The favorite toggle's texts (docs/PRODUCT.md §4 'Favorite button', §8).
 
-export const FAVORITES_TITLE = "MY FAVORITES!";
 export const ADDED_TO_FAVORITES = "Shoe added to Favorites";
 export const REMOVED_FROM_FAVORITES = "Shoe removed from Favorites";
-export const NO_FAVORITES = "No favorites yet: press Favorite on a shoe you like to keep it here.";
 
 // The toggle on the detail screen: its name stays the same (aria-pressed tells the state); its hint
 // says what pressing it does.

@@ -1,41 +1,27 @@
-import { useId, useState } from "react";
-import { useDispatch, useSelector } from "react-redux";
-import { contactEdited, selectContact, sendContactMessage } from "./mailingSlice";
+import { useState } from "react";
+import FormField from "../../components/FormField";
+import { useSendContactMessageMutation } from "./api";
 import { CONTACT_MESSAGE_LENGTH, CONTACT_THANKS, TOO_MANY_TRIES } from "./messages";
 import { contactErrors } from "./validators";
 
 const EMPTY = { name: "", email: "", message: "" };
 
-function Field({ id, label, error, children }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 // The contact form: name, email and a message of 20 to 500 characters, checked here as the server
 // checks them. It is sent only without errors; once the shop has it, the form empties and says so.
 export default function ContactForm() {
-  const dispatch = useDispatch();
-  const { status, error } = useSelector(selectContact);
+  const [send, sending] = useSendContactMessageMutation();
+  const { error } = sending;
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [checked, setChecked] = useState(false);
-  const id = useId();
 
   // After a first try, each change is checked again, so a fixed field loses its message at once.
   const change = (field) => (event) => {
     const next = { ...form, [field]: event.target.value };
     setForm(next);
     if (checked) setErrors(contactErrors(next));
-    if (status !== "idle") dispatch(contactEdited());
+    // The form was typed in again: the last answer no longer applies.
+    if (!sending.isUninitialized) sending.reset();
   };
 
   const submit = async (event) => {
@@ -44,8 +30,8 @@ export default function ContactForm() {
     setChecked(true);
     setErrors(found);
     if (Object.keys(found).length) return;
-    const result = await dispatch(sendContactMessage(form));
-    if (sendContactMessage.fulfilled.match(result)) {
+    const { error: refused } = await send(form);
+    if (!refused) {
       setForm(EMPTY);
       setChecked(false);
     }
@@ -55,41 +41,26 @@ export default function ContactForm() {
   const shown = Object.fromEntries(
     Object.keys(EMPTY).map((field) => [field, errors[field] ?? error?.fields?.[field]?.[0]]),
   );
-  const fieldProps = (field) => {
-    const message = shown[field];
-    return {
-      id: `${id}-${field}`,
-      value: form[field],
-      onChange: change(field),
-      "aria-invalid": Boolean(message),
-      "aria-describedby": message ? `${id}-${field}-error` : undefined,
-    };
-  };
+  const fieldProps = (field) => ({ value: form[field], error: shown[field], onChange: change(field) });
   const messageLength = form.message.trim().length;
 
   return (
     <form className="contact-form" onSubmit={submit} noValidate>
-      <Field id={`${id}-name`} label="Name" error={shown.name}>
-        <input type="text" autoComplete="name" maxLength={80} {...fieldProps("name")} />
-      </Field>
-      <Field id={`${id}-email`} label="Email" error={shown.email}>
-        <input type="email" autoComplete="email" {...fieldProps("email")} />
-      </Field>
-      <Field id={`${id}-message`} label="Message" error={shown.message}>
-        <textarea rows={6} {...fieldProps("message")} />
-      </Field>
+      <FormField label="Name" type="text" autoComplete="name" maxLength={80} {...fieldProps("name")} />
+      <FormField label="Email" type="email" autoComplete="email" {...fieldProps("email")} />
+      <FormField label="Message" as="textarea" rows={6} {...fieldProps("message")} />
       <p className="field-hint" aria-live="polite">
         {messageLength} / {CONTACT_MESSAGE_LENGTH.max} characters (at least {CONTACT_MESSAGE_LENGTH.min})
       </p>
-      <button type="submit" className="button" disabled={status === "sending"}>
+      <button type="submit" className="button" disabled={sending.isLoading}>
         Send
       </button>
-      {status === "sent" && (
+      {sending.isSuccess && (
         <p className="form-note" role="status">
           {CONTACT_THANKS}
         </p>
       )}
-      {status === "failed" && Object.keys(error?.fields ?? {}).length === 0 && (
+      {sending.isError && Object.keys(error?.fields ?? {}).length === 0 && (
         <p className="field-error" role="alert">
           {error?.status === 429 ? TOO_MANY_TRIES : "Your message could not be sent. Please try again."}
         </p>

@@ -1,15 +1,14 @@
 import { useId, useState } from "react";
-import { useDispatch, useSelector } from "react-redux";
 import { successPopup } from "../../lib/popup";
-import { newsletterEdited, selectNewsletter, subscribeNewsletter } from "./mailingSlice";
+import { useSubscribeNewsletterMutation } from "./api";
 import { NEWSLETTER_THANKS, TOO_MANY_TRIES } from "./messages";
 import { newsletterError } from "./validators";
 
 // The footer's newsletter signup: 'Use a valid email' without an @ (checked here and by the server),
 // 'Thanks for subscribing!' once the shop has the address.
 export default function NewsletterForm() {
-  const dispatch = useDispatch();
-  const { status, error } = useSelector(selectNewsletter);
+  const [subscribe, sending] = useSubscribeNewsletterMutation();
+  const { error } = sending;
   const [email, setEmail] = useState("");
   const [problem, setProblem] = useState(null);
   const inputId = useId();
@@ -20,8 +19,8 @@ export default function NewsletterForm() {
     const invalid = newsletterError(email);
     setProblem(invalid);
     if (invalid) return;
-    const result = await dispatch(subscribeNewsletter(email));
-    if (subscribeNewsletter.fulfilled.match(result)) {
+    const { error: refused } = await subscribe(email);
+    if (!refused) {
       setEmail("");
       successPopup(NEWSLETTER_THANKS);
     }
@@ -45,10 +44,10 @@ export default function NewsletterForm() {
           onChange={(event) => {
             setEmail(event.target.value);
             setProblem(null);
-            if (error) dispatch(newsletterEdited());
+            if (error) sending.reset();
           }}
         />
-        <button type="submit" className="button" disabled={status === "sending"}>
+        <button type="submit" className="button" disabled={sending.isLoading}>
           Subscribe
         </button>
       </div>

@@ -1,4 +1,5 @@
-// The mailing forms' texts: the spec's for the newsletter (SPEC.md §5), the server's for the contact form.
+// The mailing forms' texts: the spec's for the newsletter (docs/PRODUCT.md §5), the server's for the contact
+// form.
 export const NEWSLETTER_INVALID = "Use a valid email";
 export const NEWSLETTER_THANKS = "Thanks for subscribing!";
 

@@ -6,7 +6,7 @@ import {
   NEWSLETTER_INVALID,
 } from "./messages";
 
-// The browser's checks, for comfort: the server checks the same and more (SPEC.md §5).
+// The browser's checks, for comfort: the server checks the same and more (docs/PRODUCT.md §5).
 
 // Something, an @, something: the server then checks the address properly.
 const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+$/;

@@ -1,18 +1,11 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
+import { useState } from "react";
 import { Link } from "react-router";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
 import { formatCents } from "../../lib/money";
+import { ORDERS_PAGE_SIZE, useUserOrdersQuery } from "./api";
 import { NO_ORDERS } from "./messages";
-import {
-  fetchUserOrders,
-  ORDERS_PAGE_SIZE,
-  selectUserOrders,
-  userOrdersCleared,
-  userOrdersPageChanged,
-} from "./userOrdersSlice";
 
 function OrdersTable({ orders }) {
   return (
@@ -42,34 +35,22 @@ function OrdersTable({ orders }) {
 }
 
 // My Orders on /account: the user's paid orders, newest first, a page at a time, each linking to
-// its detail.
+// its detail. The account page opens on the first page.
 export default function MyOrders({ uid }) {
-  const dispatch = useDispatch();
-  const { userOrders, count, offset, status } = useSelector(selectUserOrders);
+  const [offset, setOffset] = useState(0);
+  const { data, isError, isFetching, refetch } = useUserOrdersQuery({ uid, offset });
+  const orders = data?.results ?? [];
 
-  useEffect(() => {
-    const request = dispatch(fetchUserOrders({ uid, offset }));
-    return () => request.abort();
-  }, [dispatch, uid, offset]);
-
-  useEffect(() => () => dispatch(userOrdersCleared()), [dispatch]);
-
-  const retry = () => dispatch(fetchUserOrders({ uid, offset }));
   let list;
-  if (status === "failed") list = <LoadError what="your orders" onRetry={retry} />;
-  else if (userOrders.length > 0) list = <OrdersTable orders={userOrders} />;
-  else if (status === "succeeded") list = <p className="empty">{NO_ORDERS}</p>;
+  if (isError) list = <LoadError what="your orders" onRetry={refetch} />;
+  else if (orders.length > 0) list = <OrdersTable orders={orders} />;
+  else if (data && !isFetching) list = <p className="empty">{NO_ORDERS}</p>;
   else list = <Loading />;
 
   return (
-    <div className="my-orders-list" aria-busy={status === "loading"}>
+    <div className="my-orders-list" aria-busy={isFetching}>
       {list}
-      <Pager
-        offset={offset}
-        step={ORDERS_PAGE_SIZE}
-        count={count}
-        onChange={(newOffset) => dispatch(userOrdersPageChanged(newOffset))}
-      />
+      <Pager offset={offset} step={ORDERS_PAGE_SIZE} count={data?.count ?? 0} onChange={setOffset} />
     </div>
   );
 }

@@ -1,12 +1,11 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
 import { Link, useParams } from "react-router";
-import { useDocumentTitle } from "../../app/useDocumentTitle";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
-import { formatCents, formatPrice } from "../../lib/money";
+import { formatCents } from "../../lib/money";
+import { useDocumentTitle } from "../../lib/useDocumentTitle";
+import { useOrderQuery } from "./api";
 import { BACK_ACCOUNT, BACK_HOME, orderNotFound, SOME_PROBLEM } from "./messages";
-import { fetchOrder, orderCleared, selectOrder } from "./orderSlice";
+import OrderLines from "./OrderLines";
 
 function OrderActions() {
   return (
@@ -24,38 +23,15 @@ function OrderActions() {
   );
 }
 
-// A shoe of the order: its name links to the shoe, unless the shop has deleted it since.
-function OrderLine({ line }) {
-  return (
-    <tr>
-      <td className="order-shoe">
-        {line.image && <img src={line.image} alt="" width="80" height="60" />}
-        {line._id === null ? <span>{line.name}</span> : <Link to={`/products/${line._id}`}>{line.name}</Link>}
-      </td>
-      <td>{line.quantity}</td>
-      <td>{line.size}</td>
-      <td>{formatPrice(line.price)}</td>
-    </tr>
-  );
-}
-
-// /order/{idPayment} (SPEC.md §2 'Order detail'): the payment id, the shoes, the status, the date
-// (its first 10 characters), the total (amount in cents / 100), and the ways on. Cleared on leaving.
+// /order/{idPayment} (docs/PRODUCT.md §2 'Order detail'): the payment id, the shoes, the status, the date
+// (its first 10 characters), the total (amount in cents / 100), and the ways on. Another order never
+// flashes this one while it loads (currentData is the asked order's only).
 export default function OrderDetail() {
   const { idPayment } = useParams();
-  const dispatch = useDispatch();
-  const { order, status, error } = useSelector(selectOrder);
+  const { currentData: order, error, isError, refetch } = useOrderQuery(idPayment);
   useDocumentTitle("Order");
 
-  useEffect(() => {
-    const request = dispatch(fetchOrder(idPayment));
-    return () => {
-      request.abort();
-      dispatch(orderCleared());
-    };
-  }, [dispatch, idPayment]);
-
-  if (status === "failed" && error.status === 404) {
+  if (isError && error.status === 404) {
     return (
       <section className="order">
         <h1 className="page-title">ORDER NOT FOUND</h1>
@@ -64,9 +40,7 @@ export default function OrderDetail() {
       </section>
     );
   }
-  if (status === "failed") {
-    return <LoadError what="this order" onRetry={() => dispatch(fetchOrder(idPayment))} />;
-  }
+  if (isError) return <LoadError what="this order" onRetry={refetch} />;
   if (!order) return <Loading />;
 
   return (
@@ -75,22 +49,7 @@ export default function OrderDetail() {
       <p className="order-payment">
         Payment id: <code>{order.idPayment}</code>
       </p>
-      <table className="order-lines">
-        <caption className="visually-hidden">The shoes of this order</caption>
-        <thead>
-          <tr>
-            <th scope="col">shoes</th>
-            <th scope="col">quantity</th>
-            <th scope="col">size</th>
-            <th scope="col">price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.shoe.map((line, index) => (
-            <OrderLine key={`${line._id}|${line.size}|${index}`} line={line} />
-          ))}
-        </tbody>
-      </table>
+      <OrderLines lines={order.shoe} />
       <dl className="order-facts">
         <div>
           <dt>Status</dt>

@@ -1,4 +1,4 @@
-// The order screens' texts (SPEC.md §2 'Order detail', /account's My Orders).
+// The order screens' texts (docs/PRODUCT.md §2 'Order detail', /account's My Orders).
 
 export const BACK_ACCOUNT = "Back Account";
 export const BACK_HOME = "Back Home";

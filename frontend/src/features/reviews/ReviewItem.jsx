@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from "react-redux";
+import { useState } from "react";
 import { useLocation } from "react-router";
 import { confirmPopup, errorPopup } from "../../lib/popup";
 import { reloadAt } from "../../lib/reload";
@@ -13,15 +13,16 @@ import {
   YES_DELETE,
   YOU,
 } from "./messages";
+import { useDeleteReviewMutation } from "./api";
 import ReviewForm from "./ReviewForm";
-import { deleteReview, reviewEditStarted, selectReview } from "./reviewsSlice";
 import { Stars } from "./Stars";
 
-// The author's Edit and Delete; after a delete the page reloads (SPEC.md §2).
-function OwnReviewActions({ review }) {
-  const dispatch = useDispatch();
+// The author's Edit (the review, to edit, replaces whatever was being written) and Delete; after a
+// delete the page reloads (docs/PRODUCT.md §2).
+function OwnReviewActions({ review, shoeId, onEdit }) {
   const { pathname } = useLocation();
-  const { saving } = useSelector(selectReview);
+  const [deleteReview, deleting] = useDeleteReviewMutation();
+  const [deleted, setDeleted] = useState(false);
 
   const remove = async () => {
     const sure = await confirmPopup({
@@ -32,19 +33,23 @@ function OwnReviewActions({ review }) {
       cancelButtonText: CANCEL,
     });
     if (!sure) return;
-    const result = await dispatch(deleteReview(review._id));
-    if (deleteReview.fulfilled.match(result)) reloadAt(pathname);
-    else errorPopup(refusalMessage(result.payload));
+    const { error } = await deleteReview({ _id: review._id, shoeId });
+    if (error) {
+      errorPopup(refusalMessage(error));
+      return;
+    }
+    setDeleted(true);
+    reloadAt(pathname);
   };
 
-  const busy = saving.status === "saving" || saving.status === "saved";
+  const busy = deleting.isLoading || deleted;
   return (
     <div className="review-actions">
       <button
         type="button"
         className="button button-small"
         disabled={busy}
-        onClick={() => dispatch(reviewEditStarted(review))}
+        onClick={() => onEdit({ _id: review._id, review: review.review, rating: review.rating })}
       >
         {EDIT}
       </button>
@@ -55,10 +60,10 @@ function OwnReviewActions({ review }) {
   );
 }
 
-// One review: who (the caller's own says so, anyone else is anonymous), the stars, the day, the text.
-export default function ReviewItem({ review, shoeId }) {
-  const { current } = useSelector(selectReview);
-  const editing = review.own && current?._id === review._id;
+// One review: who (the caller's own says so, anyone else is anonymous), the stars, the day, the text;
+// the author's, while edited, as its form (`draft`).
+export default function ReviewItem({ review, shoeId, draft, setDraft }) {
+  const editing = review.own && draft?._id === review._id;
   return (
     <li className={`review${review.own ? " review-own" : ""}`}>
       <p className="review-head">
@@ -67,11 +72,11 @@ export default function ReviewItem({ review, shoeId }) {
         <time dateTime={review.date}>{review.date.slice(0, 10)}</time>
       </p>
       {editing ? (
-        <ReviewForm shoeId={shoeId} />
+        <ReviewForm shoeId={shoeId} draft={draft} setDraft={setDraft} />
       ) : (
         <>
           <p className="review-text">{review.review}</p>
-          {review.own && <OwnReviewActions review={review} />}
+          {review.own && <OwnReviewActions review={review} shoeId={shoeId} onEdit={setDraft} />}
         </>
       )}
     </li>

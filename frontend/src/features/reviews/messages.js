@@ -1,4 +1,4 @@
-// The reviews section's texts (SPEC.md §2 'Reviews section', §5, §8).
+// The reviews section's texts (docs/PRODUCT.md §2 'Reviews section', §5, §8).
 
 export const REVIEWS_TITLE = "REVIEWS";
 export const NO_REVIEWS = "No reviews yet.";
@@ -25,7 +25,7 @@ export const EDIT = "Edit";
 export const DELETE = "Delete";
 export const CANCEL = "Cancel";
 
-// Deleting asks first, in the shop's words for what cannot be undone (SPEC.md §4).
+// Deleting asks first, in the shop's words for what cannot be undone (docs/PRODUCT.md §4).
 export const ARE_YOU_SURE = "Are you sure?";
 export const NO_REVERT = "You won't be able to revert this!";
 export const YES_DELETE = "Yes, delete it";

@@ -7,7 +7,8 @@ import {
   REVIEW_UPDATE_TOO_SHORT,
 } from "./messages";
 
-// The review form's rules (SPEC.md §5), as the server checks them: each a message, or null when valid.
+// The review form's rules (docs/PRODUCT.md §5), as the server checks them: each a message, or null when
+// valid.
 
 // At least 5 characters that are not blanks, at most 1000; a new review and an update say it in
 // their own words.

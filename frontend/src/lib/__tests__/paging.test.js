@@ -8,7 +8,7 @@ import {
   RESET_BELOW,
 } from "../paging";
 
-describe("page sizes of SPEC.md §9", () => {
+describe("page sizes of docs/PRODUCT.md §9", () => {
   test("collection 6, catalogue 28, sale 8, favorites 8", () => {
     expect(PAGE_SIZE).toEqual({ catalogue: 28, collection: 6, sale: 8, favorites: 8 });
   });

@@ -9,9 +9,8 @@ import {
   signOut,
   signUp,
   startIdentity,
-  updateDisplayName,
-  uploadAvatar,
 } from "../accountSlice";
+import { accountApi } from "../api";
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";
 
@@ -67,13 +66,18 @@ test("a refusal arrives with the service's code and leaves the state", async () 
   expect(store.getState().account.status).toBe("signedOut");
 });
 
-test("signing out forgets the user, even when the call fails", async () => {
+test("signing out forgets the user, even when the call fails, and empties the API's cache", async () => {
   setIdentity(createLocalIdentity());
-  installFakeApi({ "POST /auth/signout": [500, {}] });
+  installFakeApi({ "POST /auth/signout": [500, {}], "PUT /auth/profile": userRecord() });
   const store = setupStore();
   store.dispatch(authStateChanged(userRecord()));
+  await store.dispatch(accountApi.endpoints.updateDisplayName.initiate("Ana"));
+  expect(store.getState().api.mutations).not.toEqual({});
   await store.dispatch(signOut());
   expect(store.getState().account).toEqual({ user: null, status: "signedOut", turnedAway: false });
+  // The next person on this browser sees nothing of this one's.
+  expect(store.getState().api.queries).toEqual({});
+  expect(store.getState().api.mutations).toEqual({});
 });
 
 test("an account turned away is signed out and its guards send it home, not to sign in", async () => {
@@ -93,8 +97,10 @@ test("the profile's changes answer the new record", async () => {
   });
   const store = setupStore();
   store.dispatch(authStateChanged(userRecord()));
-  await store.dispatch(updateDisplayName("Ana"));
-  await store.dispatch(uploadAvatar(new File(["x"], "me.png", { type: "image/png" })));
+  await store.dispatch(accountApi.endpoints.updateDisplayName.initiate("Ana"));
+  await store.dispatch(
+    accountApi.endpoints.uploadAvatar.initiate(new File(["x"], "me.png", { type: "image/png" })),
+  );
   expect(store.getState().account.user).toMatchObject({
     displayName: "Ana",
     avatar: "/media/avatars/u/a.webp",

@@ -1,5 +1,5 @@
 import * as firebaseAuth from "firebase/auth";
-import { api } from "../../../app/api";
+import { api } from "../../../lib/api";
 import { installFakeApi } from "../../../testing/fakeApi";
 import { createFirebaseIdentity } from "../identity/firebase";
 

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
 import { installFakeApi, page } from "../../../testing/fakeApi";
 
 const user = {
@@ -15,7 +15,7 @@ const user = {
 async function renderAt(path, account, answers = {}) {
   installFakeApi({ "GET /brands": [], ...answers });
   const view = renderWithProviders({ path, preloadedState: { account } });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   return view;
 }
 

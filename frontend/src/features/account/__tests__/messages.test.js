@@ -8,7 +8,7 @@ test.each([
   ["auth/user-not-found", "User not found"],
   ["auth/wrong-password", "Wrong Password"],
   ["auth/invalid-credential", "Wrong Password"],
-])("%s shows '%s' (SPEC.md §8)", (code, message) => {
+])("%s shows '%s' (docs/PRODUCT.md §8)", (code, message) => {
   expect(authMessage({ code, message: "something technical" })).toBe(message);
 });
 

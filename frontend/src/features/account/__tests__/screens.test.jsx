@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { errorPopup, successPopup } from "../../../lib/popup";
 import { reloadAt } from "../../../lib/reload";
 import { installFakeApi, page, userRecord } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";
 
@@ -26,7 +26,7 @@ async function renderAt(path, { answers = {}, account = { user: null, status: "s
   });
   const view = renderWithProviders({ path, preloadedState: { account } });
   if (state) await view.router.navigate(path, { state, replace: true });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   return { ...view, calls };
 }
 
@@ -182,7 +182,7 @@ describe("/account", () => {
     await user.click(screen.getByRole("button", { name: "Change name" }));
     await waitFor(() => expect(successPopup).toHaveBeenCalledWith("Name Updated"));
     expect(calls.at(-1).body).toEqual({ displayName: "Ana Runner" });
-    expect(screen.getByText("Ana Runner")).toBeInTheDocument();
+    expect(await screen.findByText("Ana Runner")).toBeInTheDocument();
   });
 
   test("uploading an image says 'Image Upload' and shows it", async () => {
@@ -196,7 +196,7 @@ describe("/account", () => {
     );
     await user.click(screen.getByRole("button", { name: "Upload image" }));
     await waitFor(() => expect(successPopup).toHaveBeenCalledWith("Image Upload"));
-    expect(screen.getByRole("img", { name: "Your profile image" })).toHaveAttribute(
+    expect(await screen.findByRole("img", { name: "Your profile image" })).toHaveAttribute(
       "src",
       "/media/avatars/u/a.webp",
     );

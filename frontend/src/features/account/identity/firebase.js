@@ -12,7 +12,7 @@ import {
   signOut,
   updatePassword,
 } from "firebase/auth";
-import { api, setTokenProvider } from "../../../app/api";
+import { api, setTokenProvider } from "../../../lib/api";
 
 // The Firebase identity provider: the browser signs in with Firebase's SDK, and every API call
 // carries the user's ID token, which the server verifies. After each sign-in the user is posted to

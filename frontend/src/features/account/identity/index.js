@@ -1,9 +1,9 @@
-import { config } from "../../../app/config";
+import { config } from "../../../lib/config";
 import { createLocalIdentity } from "./local";
 
 let identity = null;
 
-// The shop's identity provider (DESIGN.md §4). Firebase's SDK is fetched only when the shop uses
+// The shop's identity provider (docs/DESIGN.md §4). Firebase's SDK is fetched only when the shop uses
 // it, so a shop on local accounts never downloads it.
 export function loadIdentity(settings = config) {
   identity ??=

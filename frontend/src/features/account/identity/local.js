@@ -1,4 +1,4 @@
-import { api } from "../../../app/api";
+import { api } from "../../../lib/api";
 import { GOOGLE_NOT_CONFIGURED } from "../messages";
 
 // The local identity provider: the shop's own accounts, signed in with a session cookie that the

@@ -58,12 +58,12 @@ const changes = (rows, key, value) => (request) => {
   return copied(row);
 };
 
-async function renderDashboard(extra = () => ({})) {
+async function renderDashboard(extra = () => ({}), { paging = {} } = {}) {
   const shop = fakeShop();
   const calls = installFakeApi({ ...shop.answers, ...extra(shop.db) });
   const view = renderWithProviders({
     path: "/admin",
-    preloadedState: { account: { user: ME, status: "signedIn" } },
+    preloadedState: { account: { user: ME, status: "signedIn" }, paging },
   });
   await screen.findByRole("heading", { level: 1, name: "ADMIN DASHBOARD" });
   await screen.findByText("Runner 1");
@@ -120,7 +120,11 @@ describe("the top and the tiles", () => {
     expect(successPopup).toHaveBeenCalledWith("You logout");
     expect(store.getState().account.status).toBe("signedOut");
     // What the admin saw is not left for the next person on this browser.
-    expect(store.getState().users.users).toEqual([]);
+    const kept = Object.values(store.getState().api.queries).map((entry) => entry.endpointName);
+    expect(kept).not.toEqual(expect.arrayContaining(["usersPage"]));
+    expect(
+      kept.filter((name) => name !== "brands" && name !== "cataloguePage" && name !== "salePage"),
+    ).toEqual([]);
   });
 });
 
@@ -138,6 +142,13 @@ describe("Users", () => {
 
     await user.click(within(pager).getByRole("button", { name: "Previous" }));
     expect(await within(table("Users")).findByText("user2@example.com")).toBeInTheDocument();
+  });
+
+  test("a page left empty (users gone since) goes back to the first", async () => {
+    const { calls } = await renderDashboard(undefined, { paging: { adminUsers: 8 } });
+    expect(await within(table("Users")).findByText("user2@example.com")).toBeInTheDocument();
+    expect(callsTo(calls, "GET", "/users?limit=4&offset=8")).toHaveLength(1);
+    expect(callsTo(calls, "GET", "/users?limit=4&offset=0")).toHaveLength(1);
   });
 
   test("Disable sends {status: 'Disabled'}, then the table is loaded again", async () => {
@@ -378,7 +389,7 @@ describe("Archived", () => {
 
 describe("Brands", () => {
   test("Delete asks first, then deletes and says 'Deleted!'; the header's menu drops it", async () => {
-    const { user, calls, store } = await renderDashboard((db) => ({
+    const { user, calls } = await renderDashboard((db) => ({
       "DELETE /brands/1": () => {
         db.brands.splice(0, 1);
         return [204, undefined];
@@ -389,7 +400,14 @@ describe("Brands", () => {
     expect(callsTo(calls, "DELETE", "/brands/1")).toHaveLength(1);
     // The header's BRANDS menu is asked for again, without the brand.
     await waitFor(() => expect(callsTo(calls, "GET", "/brands")).toHaveLength(2));
-    await waitFor(() => expect(store.getState().brands.brands).toEqual([{ _id: 2, name: "Nike" }]));
+    const menu = within(screen.getByRole("banner")).getByRole("list", { hidden: true });
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole("link", { hidden: true })
+          .map((link) => link.textContent),
+      ).toEqual(["Nike"]),
+    );
   });
 
   test("a brand that still has shoes: the server's reason, and the brand stays", async () => {

@@ -1,6 +1,6 @@
 import { useSelector } from "react-redux";
 import { Link } from "react-router";
-import { useDocumentTitle } from "../../../app/useDocumentTitle";
+import { useDocumentTitle } from "../../../lib/useDocumentTitle";
 import { selectSelectedShoe } from "../selectionSlice";
 import { BACK_TO_ADMIN, NO_SHOE_SELECTED } from "./messages";
 import "./adminForms.css";

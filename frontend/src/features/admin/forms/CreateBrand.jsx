@@ -1,8 +1,6 @@
-import { useDispatch } from "react-redux";
 import { errorPopup, successPopup } from "../../../lib/popup";
-import { fetchBrands } from "../../catalog/brandsSlice";
+import { useCreateBrandMutation } from "../api";
 import { AdminForm } from "./AdminForm";
-import { createBrand } from "./adminFormThunks";
 import { TextField } from "./FormFields";
 import { CREATE, CREATE_BRAND_FAILED, CREATE_BRAND_TITLE } from "./messages";
 import { useAdminForm } from "./useAdminForm";
@@ -10,22 +8,19 @@ import { createBrandErrors } from "./validators";
 
 const EMPTY = { name: "" };
 
-// /createbrand (SPEC.md §2 'Admin forms'). As SPEC.md §8 has it, the form empties as the call is sent;
-// if the shop refuses, the name comes back beside the reason, so nothing typed is lost.
+// /createbrand (docs/PRODUCT.md §2 'Admin forms'). As docs/PRODUCT.md §8 has it, the form empties as the
+// call is sent; if the shop refuses, the name comes back beside the reason, so nothing typed is lost.
+// The header's BRANDS menu and the shoe forms then offer the new brand (the API asks them again).
 export default function CreateBrand() {
-  const dispatch = useDispatch();
+  const [createBrand] = useCreateBrandMutation();
   const form = useAdminForm({
     initial: EMPTY,
     validate: createBrandErrors,
     send: (values, { reset }) => {
       reset();
-      return dispatch(createBrand(values));
+      return createBrand(values);
     },
-    onSent: ({ message }) => {
-      successPopup(message);
-      // The header's BRANDS menu and the shoe forms offer the new brand.
-      dispatch(fetchBrands());
-    },
+    onSent: ({ message }) => successPopup(message),
     onFailed: ({ text }, values, { setValues }) => {
       setValues(values);
       errorPopup(CREATE_BRAND_FAILED, { text });

@@ -1,7 +1,6 @@
-import { useDispatch } from "react-redux";
 import { errorPopup, successPopup } from "../../../lib/popup";
+import { useCreateShoeMutation } from "../api";
 import { AdminForm } from "./AdminForm";
-import { createShoe } from "./adminFormThunks";
 import { TextField } from "./FormFields";
 import { CREATE, CREATE_SHOES_FAILED, CREATE_SHOES_TITLE, SHOE_ADDED } from "./messages";
 import ShoeFields from "./ShoeFields";
@@ -10,14 +9,14 @@ import { createShoeErrors } from "./validators";
 
 const EMPTY = { brand: "", name: "", color: "", price: "", size: "", q: "", description: "", image: null };
 
-// /createshoes (SPEC.md §2 'Admin forms'): a new shoe with its first size; the form empties once the
+// /createshoes (docs/PRODUCT.md §2 'Admin forms'): a new shoe with its first size; the form empties once the
 // shop has it.
 export default function CreateShoes() {
-  const dispatch = useDispatch();
+  const [createShoe] = useCreateShoeMutation();
   const form = useAdminForm({
     initial: EMPTY,
     validate: createShoeErrors,
-    send: (values) => dispatch(createShoe(values)),
+    send: (values) => createShoe(values),
     onSent: (_, __, { reset }) => {
       reset();
       successPopup(SHOE_ADDED);

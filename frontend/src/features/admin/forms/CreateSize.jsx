@@ -1,8 +1,8 @@
 import { useDispatch } from "react-redux";
 import { errorPopup, successPopup } from "../../../lib/popup";
+import { useAddSizeMutation } from "../api";
 import { shoeSelected } from "../selectionSlice";
 import { AdminForm, SelectedShoeForm } from "./AdminForm";
-import { addSize } from "./adminFormThunks";
 import { TextField } from "./FormFields";
 import { CREATE, CREATE_SIZE_FAILED, CREATE_SIZE_TITLE } from "./messages";
 import { useAdminForm } from "./useAdminForm";
@@ -15,10 +15,11 @@ const stockLine = (stock) =>
 
 function CreateSizeForm({ shoe }) {
   const dispatch = useDispatch();
+  const [addSize] = useAddSizeMutation();
   const form = useAdminForm({
     initial: EMPTY,
     validate: createSizeErrors,
-    send: (values) => dispatch(addSize({ id: shoe._id, ...values })),
+    send: (values) => addSize({ id: shoe._id, ...values }),
     onSent: ({ message, shoe: changed }, _, { reset }) => {
       reset();
       dispatch(shoeSelected(changed));
@@ -43,7 +44,7 @@ function CreateSizeForm({ shoe }) {
   );
 }
 
-// /createsize (SPEC.md §2 'Admin forms'): a size, or more pairs of one, for the shoe selected in the
+// /createsize (docs/PRODUCT.md §2 'Admin forms'): a size, or more pairs of one, for the shoe selected in the
 // dashboard; the server's answer says which.
 export default function CreateSize() {
   return <SelectedShoeForm title={CREATE_SIZE_TITLE} form={CreateSizeForm} />;

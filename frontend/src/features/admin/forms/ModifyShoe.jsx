@@ -1,10 +1,10 @@
 import { useDispatch } from "react-redux";
 import { useNavigate } from "react-router";
 import { errorPopup, successPopup } from "../../../lib/popup";
+import { useModifyShoeMutation } from "../api";
 import { shoeSelected } from "../selectionSlice";
 import { AdminForm, SelectedShoeForm } from "./AdminForm";
-import { modifyShoe } from "./adminFormThunks";
-import { Field, TextField } from "./FormFields";
+import { SelectField, TextField } from "./FormFields";
 import { MODIFY, MODIFY_SHOES_FAILED, MODIFY_SHOES_TITLE, NO_SIZE, SHOE_MODIFIED } from "./messages";
 import ShoeFields from "./ShoeFields";
 import { useAdminForm } from "./useAdminForm";
@@ -23,35 +23,25 @@ const prefilled = (shoe) => ({
 
 // One of the shoe's sizes, or none; choosing one puts its stock in the quantity, to be changed.
 function SizeSelect({ form, stock }) {
-  return (
-    <Field form={form} name="size" label="Size">
-      <select
-        {...form.controlProps("size")}
-        value={form.values.size}
-        onChange={(event) => {
-          const size = event.target.value;
-          const entry = stock.find((candidate) => candidate.size === size);
-          form.change({ size, q: entry ? String(entry.quantity) : "" });
-        }}
-      >
-        <option value="">{NO_SIZE}</option>
-        {stock.map((entry) => (
-          <option key={entry._id} value={entry.size}>
-            {entry.size}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
+  const options = [
+    { value: "", label: NO_SIZE },
+    ...stock.map((entry) => ({ value: entry.size, label: entry.size })),
+  ];
+  const choose = (size) => {
+    const entry = stock.find((candidate) => candidate.size === size);
+    return { size, q: entry ? String(entry.quantity) : "" };
+  };
+  return <SelectField form={form} name="size" label="Size" options={options} onChoose={choose} />;
 }
 
 function ModifyShoeForm({ shoe }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const [modifyShoe] = useModifyShoeMutation();
   const form = useAdminForm({
     initial: prefilled(shoe),
     validate: modifyShoeErrors,
-    send: (values) => dispatch(modifyShoe({ id: shoe._id, values })),
+    send: (values) => modifyShoe({ id: shoe._id, values }),
     onSent: (modified) => {
       dispatch(shoeSelected(modified));
       successPopup(SHOE_MODIFIED);
@@ -78,7 +68,7 @@ function ModifyShoeForm({ shoe }) {
   );
 }
 
-// /modifshoe (SPEC.md §2 'Admin forms'): the shoe selected in the dashboard, pre-filled; after the
+// /modifshoe (docs/PRODUCT.md §2 'Admin forms'): the shoe selected in the dashboard, pre-filled; after the
 // change, back to /admin. The sale flag is never sent, so a shoe on sale stays on sale.
 export default function ModifyShoe() {
   return <SelectedShoeForm title={MODIFY_SHOES_TITLE} form={ModifyShoeForm} />;

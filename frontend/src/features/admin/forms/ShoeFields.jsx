@@ -1,17 +1,10 @@
-import { useEffect } from "react";
-import { useDispatch, useSelector } from "react-redux";
-import { fetchBrands, selectBrands } from "../../catalog/brandsSlice";
+import { useBrandsQuery } from "../../catalog";
 import { ImageField, TextField } from "./FormFields";
 
 // The brand as text, offered the shop's brands: the server takes an existing brand's name in any case.
 function BrandField({ form }) {
-  const dispatch = useDispatch();
-  const { brands } = useSelector(selectBrands);
+  const { data: brands = [] } = useBrandsQuery();
   const listId = `${form.fieldId("brand")}-list`;
-  useEffect(() => {
-    const request = dispatch(fetchBrands());
-    return () => request.abort();
-  }, [dispatch]);
   return (
     <>
       <TextField form={form} name="brand" label="Brand" list={listId} autoComplete="off" />

@@ -1,5 +1,5 @@
-// The admin forms' texts: the spec's (SPEC.md §2 'Admin forms', §5, §7, §8), kept as written; where the
-// spec gives none, the server's own (catalog/serializers.py), so the browser and the server say the same.
+// The admin forms' texts: the spec's (docs/PRODUCT.md §2 'Admin forms', §5, §7, §8), kept as written; where
+// the spec gives none, the server's own (catalog/serializers.py), so the browser and the server say the same.
 
 export const BACK_TO_ADMIN = "Back to Admin";
 export const CREATE = "Create";
@@ -19,7 +19,7 @@ export const MODIFY_SHOES_FAILED = CREATE_SHOES_FAILED;
 export const CREATE_BRAND_FAILED = "Something went wrong creating your brand";
 export const CREATE_SIZE_FAILED = "Something went wrong creating the size";
 
-// Field messages: 'Enter a valid ...' when empty (SPEC.md §5).
+// Field messages: 'Enter a valid ...' when empty (docs/PRODUCT.md §5).
 export const enterValid = (what) => `Enter a valid ${what}`;
 export const BRAND_NAME_EMPTY = enterValid("brand name");
 export const IMAGE_INVALID = "Add a valid image";

@@ -4,10 +4,11 @@ const hasAny = (errors) => Object.keys(errors).length > 0;
 
 // An admin form's state, kept in React: its values, the browser's messages (checked on submit, then on
 // every change) and the server's field messages (until that field is edited). On submit it validates
-// first and calls send only when there is no error (SPEC.md §2 'Admin forms').
+// first and calls send only when there is no error (docs/PRODUCT.md §2 'Admin forms').
 //
-// send(values, form) returns the settled thunk action; onSent(answer, values, form) and
-// onFailed(refusal, values, form) follow it. refusal.text is what the fields do not show already.
+// send(values, form) makes the request (an API mutation; it settles as {data} or {error});
+// onSent(answer, values, form) and onFailed(refusal, values, form) follow it. refusal.text is what
+// the fields do not show already.
 export function useAdminForm({ initial, validate, send, onSent, onFailed }) {
   const id = useId();
   const [values, setValues] = useState(initial);
@@ -53,30 +54,18 @@ export function useAdminForm({ initial, validate, send, onSent, onFailed }) {
       return;
     }
     setSending(true);
-    const result = await send(values, form);
+    const { data, error } = await send(values, form);
     setSending(false);
-    if (result.meta.requestStatus === "fulfilled") {
-      onSent?.(result.payload, values, form);
+    if (!error) {
+      onSent?.(data, values, form);
       return;
     }
-    const fields = result.payload?.fields ?? {};
-    const own = Object.fromEntries(Object.entries(fields).filter(([field]) => field in initial));
+    const own = Object.fromEntries(Object.entries(error.fields ?? {}).filter(([field]) => field in initial));
     setServerErrors(own);
-    onFailed?.({ ...result.payload, text: hasAny(own) ? undefined : result.payload?.message }, values, form);
+    onFailed?.({ ...error, text: hasAny(own) ? undefined : error.message }, values, form);
   };
 
   const errorOf = (field) => errors[field] ?? serverErrors[field]?.[0] ?? null;
 
-  // What a field's control needs: its id, its message's wiring and its change handler.
-  const controlProps = (field) => {
-    const error = errorOf(field);
-    return {
-      id: fieldId(field),
-      name: field,
-      "aria-invalid": Boolean(error),
-      "aria-describedby": error ? `${fieldId(field)}-error` : undefined,
-    };
-  };
-
-  return { values, change, reset, submit, sending, generation, fieldId, errorOf, controlProps };
+  return { values, change, reset, submit, sending, generation, fieldId, errorOf };
 }

@@ -14,7 +14,7 @@ import {
   tooLong,
 } from "./messages";
 
-// The admin forms' rules (SPEC.md §5) as pure functions: each form's {field: message} for the fields
+// The admin forms' rules (docs/PRODUCT.md §5) as pure functions: each form's {field: message} for the fields
 // in error, empty when it may be sent. Past the spec's rules, the server's limits (catalog/serializers.py)
 // with its words, so a value the server would refuse is caught before it is sent.
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { confirmPopup, errorPopup, successPopup } from "../../../lib/popup";
 import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
 import { cartInitialState } from "../cartSlice";
 
 jest.mock("../../../lib/popup");
@@ -60,7 +60,7 @@ async function renderCart({ items = [airSwift()], answers = {}, signedIn = true 
     preloadedState: { cart: cartInitialState(items), account },
   });
   // The header's brands come in, and React draws what they changed.
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   await act(() => flushPromises());
   return { ...view, calls };
 }
@@ -207,23 +207,59 @@ describe("lines the shop flags", () => {
   });
 
   test("leaving the cart keeps the lines and forgets the flags", async () => {
+    const answers = [quoteOf({ "7|9": { price: null, available: 0, problem: "shoe_gone" } })];
+    let letThrough;
+    const held = new Promise((resolve) => (letThrough = resolve));
     const { store, router } = await renderCart({
-      answers: {
-        "POST /cart/quote": quoteOf({ "7|9": { price: null, available: 0, problem: "shoe_gone" } }),
-      },
+      answers: { "POST /cart/quote": (request) => answers.shift()?.(request) ?? held },
     });
     await screen.findByText("This shoe is no longer sold.");
     await act(() => router.navigate("/sizeChart"));
+    await screen.findByRole("heading", { name: "SIZE CHART" });
     expect(store.getState().cart.items).toEqual([airSwift()]);
-    expect(store.getState().cart.quote.lines).toEqual({});
+
+    // Back on the cart while the shop is asked again: nothing of the last answer shows.
+    await act(() => router.navigate("/cart"));
+    expect(await screen.findByRole("listitem", { name: "Air Swift, size 9" })).toBeInTheDocument();
+    expect(screen.queryByText("This shoe is no longer sold.")).not.toBeInTheDocument();
+    await act(async () => letThrough(quoteOf()({ body: { shoes: [airSwift()] } })));
+  });
+
+  test("the shop's answer for the lines as they are now is the one kept", async () => {
+    // The first answer (for 2 pairs) comes after the second (for 3): its flag is not shown.
+    const held = {};
+    const answerFor = (quantity) => new Promise((resolve) => (held[quantity] = resolve));
+    const { user } = await renderCart({
+      items: [airSwift({ quantity: 1 })],
+      answers: {
+        "POST /cart/quote": (request) => {
+          const { quantity } = request.body.shoes[0];
+          return quantity === 1 ? quoteOf()(request) : answerFor(quantity);
+        },
+      },
+    });
+    const more = screen.getByRole("button", { name: "One pair more of Air Swift, size 9" });
+    await user.click(more);
+    await user.click(more);
+    await waitFor(() => expect(Object.keys(held)).toEqual(["2", "3"]));
+
+    await act(async () => held[3](quoteOf()({ body: { shoes: [airSwift({ quantity: 3 })] } })));
+    await act(async () =>
+      held[2](
+        quoteOf({ "7|9": { available: 0, problem: "out_of_stock" } })({ body: { shoes: [airSwift()] } }),
+      ),
+    );
+    await act(() => flushPromises());
+    expect(screen.queryByText("Sold out in this size.")).not.toBeInTheDocument();
+    expect(payButton()).toBeEnabled();
   });
 });
 
 describe("paying", () => {
-  test("the server's message for 5 s, the cart cleared, and the order's page", async () => {
+  test("the server's message for 5 s, the cart cleared, and the order's page, shown from the answer", async () => {
     const { user, store, router, calls } = await renderCart({
       items: [airSwift(), airSwift({ size: "10", quantity: 2, price: 0.2 })],
-      answers: { "POST /cart/checkout": [201, paid], "GET /cart/order/pi_test_42": paid.order },
+      answers: { "POST /cart/checkout": [201, paid] },
     });
     // The checkout's answer waits until the test lets it through.
     const answerFromShop = globalThis.fetch;
@@ -246,6 +282,21 @@ describe("paying", () => {
     expect(successPopup).toHaveBeenCalledWith(paid.message, { timer: 5000 });
     expect(store.getState().cart.items).toEqual([]);
     await screen.findByText("pi_test_42");
+    // The order's page did not ask for the order the checkout had just answered.
+    expect(calls.some((call) => call.path.startsWith("/cart/order/"))).toBe(false);
+  });
+
+  test("a second press while paying sends nothing more", async () => {
+    let letThrough;
+    const held = new Promise((resolve) => (letThrough = resolve));
+    const { user, calls, router } = await renderCart({ answers: { "POST /cart/checkout": () => held } });
+    await fillPaymentForm(user);
+    await user.click(payButton());
+    await screen.findByRole("button", { name: "Proccesading..." });
+    await user.click(payButton());
+    expect(calls.filter((call) => call.path === "/cart/checkout")).toHaveLength(1);
+    await act(async () => letThrough(paid));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/order/pi_test_42"));
   });
 
   test("a declined card: 'error in your payment' and the cart stays", async () => {
@@ -294,16 +345,21 @@ describe("paying", () => {
     expect(sent[1].body).toEqual(sent[0].body);
   });
 
-  test("a bank's check cancelled: 'error in your payment'", async () => {
+  test("a bank's check cancelled: 'error in your payment', nothing sent again", async () => {
     confirmPopup.mockResolvedValue(false);
-    const { user, store } = await renderCart({
+    const { user, store, calls } = await renderCart({
       answers: {
         "POST /cart/checkout": [202, { requiresAction: true, clientSecret: "s", message: "Confirm" }],
       },
     });
     await fillPaymentForm(user, { card: "4000002760003184" });
     await user.click(payButton());
-    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("error in your payment", expect.anything()));
+    await waitFor(() =>
+      expect(errorPopup).toHaveBeenCalledWith("error in your payment", {
+        text: "The payment was not confirmed. Nothing was charged.",
+      }),
+    );
+    expect(calls.filter((call) => call.path === "/cart/checkout")).toHaveLength(1);
     expect(store.getState().cart.items).toEqual([airSwift()]);
   });
 

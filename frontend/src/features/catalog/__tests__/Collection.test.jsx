@@ -6,8 +6,9 @@ import Collection from "../Collection";
 const pageRequests = (calls) =>
   calls.filter((call) => call.path.startsWith("/shoes?")).map((call) => call.path);
 
-function renderCollection({ count = 14, path = "/colletions/New%20Balance", preloadedBrands = [] } = {}) {
+function renderCollection({ count = 14, path = "/colletions/New%20Balance", brands = [] } = {}) {
   const calls = installFakeApi({
+    "GET /brands": brands,
     "GET /shoes/colors": ["Black", "Red"],
     "GET /shoes": ({ path: asked }) => {
       const offset = Number(new URLSearchParams(asked.split("?")[1]).get("offset"));
@@ -22,9 +23,6 @@ function renderCollection({ count = 14, path = "/colletions/New%20Balance", prel
     path,
     route: "/colletions/:brand",
     element: <Collection />,
-    preloadedState: {
-      brands: { brands: preloadedBrands, status: "succeeded", requestId: null, error: null },
-    },
   });
   return { ...view, calls };
 }
@@ -89,8 +87,8 @@ test("the color filter offers the brand's colors and asks for the exact one", as
 });
 
 test("the brand shows as the shop spells it, whatever the case in the address", async () => {
-  renderCollection({ path: "/colletions/new%20balance", preloadedBrands: [{ _id: 1, name: "New Balance" }] });
-  expect(screen.getByText("New Balance")).toBeInTheDocument();
+  renderCollection({ path: "/colletions/new%20balance", brands: [{ _id: 1, name: "New Balance" }] });
+  expect(await screen.findByText("New Balance")).toBeInTheDocument();
   await screen.findByText("Shoe 1");
 });
 

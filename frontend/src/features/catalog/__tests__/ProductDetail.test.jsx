@@ -65,10 +65,20 @@ test("BUY ME! without a size stays on the shoe", async () => {
   expect(router.state.location.pathname).toBe("/products/7");
 });
 
-test("the shoe is cleared when leaving", async () => {
-  const { store, router } = renderDetail({ "GET /shoes/7": shoe });
+test("another shoe never shows the last one while it loads", async () => {
+  let letThrough;
+  const cortez = new Promise((resolve) => (letThrough = resolve));
+  const { router } = renderDetail({
+    "GET /shoes/7": shoe,
+    "GET /shoes/8": () => cortez,
+    "GET /reviews/8": page([]),
+  });
   await screen.findByRole("heading", { name: "Air Swift" });
-  await act(() => router.navigate("/elsewhere"));
-  expect(screen.getByText("Elsewhere")).toBeInTheDocument();
-  expect(store.getState().shoe.shoe).toBeNull();
+
+  await act(() => router.navigate("/products/8"));
+  expect(screen.getByText("LOADING...")).toBeInTheDocument();
+  expect(screen.queryByRole("heading", { name: "Air Swift" })).not.toBeInTheDocument();
+
+  await act(async () => letThrough(shoeFixture({ _id: 8, name: "Cortez" })));
+  expect(await screen.findByRole("heading", { level: 1, name: "Cortez" })).toBeInTheDocument();
 });

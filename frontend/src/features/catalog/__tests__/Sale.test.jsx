@@ -1,6 +1,12 @@
-import { screen, within } from "@testing-library/react";
-import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { act, screen, within } from "@testing-library/react";
+import {
+  flushPromises,
+  installDeferredFetch,
+  installFakeApi,
+  page,
+  shoeFixture,
+} from "../../../testing/fakeApi";
+import { renderWithProviders, screenReady } from "../../../testing/renderWithProviders";
 import Sale from "../Sale";
 
 function renderSale(count) {
@@ -46,4 +52,70 @@ test("Next by 8 until the end, Previous back to the start", async () => {
 test("nothing on sale says so", async () => {
   renderSale(0);
   expect(await screen.findByText("Nothing is on sale right now: deals come back often.")).toBeInTheDocument();
+});
+
+test("a page left empty by a shrinking list sends the shopper back to the first", async () => {
+  // The shopper left /sale on its second page; meanwhile most deals ended.
+  const calls = installFakeApi({
+    "GET /shoes/onSale": ({ path }) =>
+      path.includes("offset=8")
+        ? page([], 3)
+        : page(
+            [1, 2, 3].map((n) => shoeFixture({ name: `Deal ${n}`, onSale: true })),
+            3,
+          ),
+  });
+  renderWithProviders({ element: <Sale />, preloadedState: { paging: { sale: 8 } } });
+  expect(await screen.findByText("Deal 1")).toBeInTheDocument();
+  expect(calls.map((call) => call.path)).toEqual([
+    "/shoes/onSale?limit=8&offset=8",
+    "/shoes/onSale?limit=8&offset=0",
+  ]);
+});
+
+test("Next pressed twice while pages load: the page asked last shows, a late answer does not replace it", async () => {
+  const pending = installDeferredFetch();
+  const deals = (from, count) =>
+    page(
+      Array.from({ length: 8 }, (_, index) => shoeFixture({ name: `Deal ${from + index}`, onSale: true })),
+      count,
+    );
+  const { user } = renderWithProviders({ element: <Sale />, preloadedState: { paging: { sale: 0 } } });
+  await act(() => flushPromises());
+  pending[0].answer(200, deals(1, 24));
+  const pager = await screen.findByRole("navigation", { name: "Pages" });
+
+  await user.click(within(pager).getByRole("button", { name: "Next" }));
+  await user.click(within(pager).getByRole("button", { name: "Next" }));
+  await act(() => flushPromises());
+  expect(pending.map((request) => request.url)).toEqual([
+    "/api/shoes/onSale?limit=8&offset=0",
+    "/api/shoes/onSale?limit=8&offset=8",
+    "/api/shoes/onSale?limit=8&offset=16",
+  ]);
+  pending[2].answer(200, deals(17, 24));
+  expect(await screen.findByText("Deal 17")).toBeInTheDocument();
+  await act(async () => pending[1].answer(200, deals(9, 24)));
+  await act(() => flushPromises());
+  expect(screen.getByText("Deal 17")).toBeInTheDocument();
+  expect(screen.queryByText("Deal 9")).not.toBeInTheDocument();
+});
+
+test("leaving /sale while it loads is no failure: coming back shows the page", async () => {
+  let letThrough;
+  const held = new Promise((resolve) => (letThrough = resolve));
+  const calls = installFakeApi({
+    "GET /brands": [],
+    "GET /shoes/onSale": () => held,
+  });
+  const { store, router } = renderWithProviders({ path: "/sale" });
+  await screenReady(store);
+  await act(() => router.navigate("/sizeChart"));
+  await screen.findByRole("heading", { name: "SIZE CHART" });
+  await act(async () => letThrough(page([shoeFixture({ name: "Deal 1", onSale: true })], 1)));
+
+  await act(() => router.navigate("/sale"));
+  expect(await screen.findByText("Deal 1")).toBeInTheDocument();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  expect(calls.filter((call) => call.path.startsWith("/shoes/onSale"))).toHaveLength(1);
 });

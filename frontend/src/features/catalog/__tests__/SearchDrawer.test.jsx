@@ -1,12 +1,14 @@
 import { act, screen } from "@testing-library/react";
-import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
+import { installDeferredFetch, installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
 import SearchDrawer, { SEARCH_DEBOUNCE_MS } from "../SearchDrawer";
 
 let onClose;
 
+// The drawer, with the shop's answers (or, given none, answers the test releases: `calls` are then
+// the requests on hold, `pending[i].answer(status, body)`).
 function renderDrawer(answers) {
-  const calls = installFakeApi(answers);
+  const calls = answers ? installFakeApi(answers) : installDeferredFetch();
   onClose = jest.fn();
   const view = renderWithProviders({
     element: <SearchDrawer onClose={onClose} />,
@@ -76,6 +78,38 @@ test("an emptied box asks nothing", async () => {
   await user.clear(input);
   await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
   expect(searches(calls)).toEqual([]);
+});
+
+test("an answer to an older text, arriving last, is dropped", async () => {
+  const { user, calls: pending } = renderDrawer();
+  const input = screen.getByPlaceholderText("Search...");
+  await user.type(input, "a");
+  await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+  await user.type(input, "b");
+  await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+  expect(pending.map((request) => request.url)).toEqual([
+    "/api/shoes?limit=10&offset=0&name=a",
+    "/api/shoes?limit=10&offset=0&name=ab",
+  ]);
+
+  await act(async () => pending[1].answer(200, page([shoeFixture({ name: "Abby" })])));
+  expect(await screen.findByRole("link", { name: /Abby/ })).toBeInTheDocument();
+  await act(async () => pending[0].answer(200, page([shoeFixture({ name: "Old" })])));
+  await act(() => jest.advanceTimersByTime(100));
+  expect(screen.getByRole("link", { name: /Abby/ })).toBeInTheDocument();
+  expect(screen.queryByRole("link", { name: /Old/ })).not.toBeInTheDocument();
+});
+
+test("emptying the box clears the results, and an answer still on its way shows nothing", async () => {
+  const { user, calls: pending } = renderDrawer();
+  const input = screen.getByPlaceholderText("Search...");
+  await user.type(input, "air");
+  await act(() => jest.advanceTimersByTime(SEARCH_DEBOUNCE_MS));
+  await user.clear(input);
+  await act(async () => pending[0].answer(200, page([shoeFixture({ name: "Air Swift" })])));
+  await act(() => jest.advanceTimersByTime(100));
+  expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  expect(screen.queryByText(/No shoes named/)).not.toBeInTheDocument();
 });
 
 test.each([

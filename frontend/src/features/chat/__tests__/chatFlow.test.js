@@ -2,7 +2,7 @@ import { CHAT_FLOW, CHAT_START, chatAfter, chatOpening } from "../chatFlow";
 
 const labels = (step) => CHAT_FLOW[step].options.map((option) => option.label);
 
-test("the flow of SPEC.md §2: Help, Information, Bug", () => {
+test("the flow of docs/PRODUCT.md §2: Help, Information, Bug", () => {
   expect(labels(CHAT_START)).toEqual(["Help", "Information", "Bug"]);
   expect(labels("help")).toEqual(["Account", "Shoe size", "Order problem"]);
   expect(labels("information")).toEqual(["About us", "Authentication", "Pictures"]);

@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { flushPromises, installFakeApi, page, userRecord } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
 
 const UID = "u".repeat(28);
 
@@ -20,7 +20,7 @@ async function renderAccount(answers) {
     path: "/account",
     preloadedState: { account: { user: userRecord({ idUser: UID }), status: "signedIn" } },
   });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   await act(() => flushPromises());
   return { ...view, calls };
 }
@@ -32,7 +32,7 @@ test("lists the user's orders, 4 a page: date, total, status and a link to each"
     [`GET /cart/${UID}?limit=4&offset=0`]: page([order(1), order(2), order(3), order(4)], 5),
     [`GET /cart/${UID}?limit=4&offset=4`]: page([order(5)], 5),
   });
-  const rows = within(myOrders()).getAllByRole("row");
+  const rows = await within(myOrders()).findAllByRole("row");
   expect(rows).toHaveLength(5);
   expect(
     within(rows[1])
@@ -52,18 +52,27 @@ test("lists the user's orders, 4 a page: date, total, status and a link to each"
 
 test("'No orders yet.' when there are none", async () => {
   await renderAccount({ [`GET /cart/${UID}`]: page([]) });
-  expect(within(myOrders()).getByText("No orders yet.")).toBeInTheDocument();
+  expect(await within(myOrders()).findByText("No orders yet.")).toBeInTheDocument();
 });
 
 test("a failed load offers to try again", async () => {
   const { user } = await renderAccount({ [`GET /cart/${UID}`]: [503, { detail: "Busy" }] });
   installFakeApi({ [`GET /cart/${UID}`]: page([order(1)]) });
-  await user.click(within(myOrders()).getByRole("button", { name: "Try again" }));
+  await user.click(await within(myOrders()).findByRole("button", { name: "Try again" }));
   expect(await within(myOrders()).findByText("pi_test_1")).toBeInTheDocument();
 });
 
-test("the list is forgotten when leaving the account page", async () => {
-  const { store, router } = await renderAccount({ [`GET /cart/${UID}`]: page([order(1)]) });
+test("the account page opens My Orders on its first page again", async () => {
+  const { user, router } = await renderAccount({
+    [`GET /cart/${UID}?limit=4&offset=0`]: page([order(1), order(2), order(3), order(4)], 5),
+    [`GET /cart/${UID}?limit=4&offset=4`]: page([order(5)], 5),
+  });
+  await user.click(within(myOrders()).getByRole("button", { name: "Next" }));
+  expect(await within(myOrders()).findByText("pi_test_5")).toBeInTheDocument();
   await act(() => router.navigate("/sizeChart"));
-  expect(store.getState().userOrders.userOrders).toEqual([]);
+  await screen.findByRole("heading", { name: "SIZE CHART" });
+  await act(() => router.navigate("/account"));
+  expect(
+    await within(await screen.findByRole("region", { name: "MY ORDERS" })).findByText("pi_test_1"),
+  ).toBeInTheDocument();
 });

@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
 
 const order = {
   _id: 12,
@@ -35,7 +35,7 @@ async function renderOrder(answers, { path = "/order/pi_test_3f9a", signedIn = t
   const calls = installFakeApi({ "GET /brands": [], "GET /shoes": { count: 0, results: [] }, ...answers });
   const account = signedIn ? { user: userRecord(), status: "signedIn" } : { user: null, status: "signedOut" };
   const view = renderWithProviders({ path, preloadedState: { account } });
-  await waitFor(() => expect(view.store.getState().brands.status).toBe("succeeded"));
+  await screenReady(view.store);
   await act(() => flushPromises());
   return { ...view, calls };
 }
@@ -89,11 +89,19 @@ test("a failed load offers to try again", async () => {
   expect(await screen.findByText("pi_test_3f9a")).toBeInTheDocument();
 });
 
-test("the order is cleared when leaving", async () => {
-  const { store, router } = await renderOrder({ "GET /cart/order/pi_test_3f9a": order });
+test("another order never shows this one while it loads", async () => {
+  let letThrough;
+  const other = new Promise((resolve) => (letThrough = resolve));
+  const { router } = await renderOrder({
+    "GET /cart/order/pi_test_3f9a": order,
+    "GET /cart/order/pi_test_4": () => other,
+  });
   await screen.findByText("pi_test_3f9a");
-  await act(() => router.navigate("/sizeChart"));
-  expect(store.getState().order.order).toBeNull();
+  await act(() => router.navigate("/order/pi_test_4"));
+  expect(screen.getByText("LOADING...")).toBeInTheDocument();
+  expect(screen.queryByText("pi_test_3f9a")).not.toBeInTheDocument();
+  await act(async () => letThrough({ ...order, idPayment: "pi_test_4" }));
+  expect(await screen.findByText("pi_test_4")).toBeInTheDocument();
 });
 
 test("a visitor is sent to sign in", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { errorPopup, successPopup } from "../../../../lib/popup";
 import { installDeferredFetch, installFakeApi } from "../../../../testing/fakeApi";
 import { renderWithProviders } from "../../../../testing/renderWithProviders";
+import { catalogApi } from "../../../catalog/api";
 import CreateBrand from "../CreateBrand";
 
 jest.mock("../../../../lib/popup");
@@ -37,25 +38,33 @@ test("an empty name and a name with more than letters get the spec's messages an
   expect(calls).toEqual([]);
 });
 
-test("the form empties before the call is sent; the server's message shows and the brands are reloaded", async () => {
+test("the form empties before the call is sent; the server's message shows and the brands are asked again", async () => {
   const pending = installDeferredFetch();
   const { user, store } = renderWithProviders({ element: <CreateBrand /> });
+  // The header's BRANDS menu, as it stands on every screen.
+  const menu = store.dispatch(catalogApi.endpoints.brands.initiate());
+  await waitFor(() => expect(pending).toHaveLength(1));
+  pending[0].answer(200, []);
+  await menu;
+
   await user.type(nameField(), " Saucony ");
   await create(user);
 
-  await waitFor(() => expect(pending).toHaveLength(1));
+  await waitFor(() => expect(pending).toHaveLength(2));
   expect(nameField()).toHaveValue("");
   expect(screen.getByRole("button", { name: "Create" })).toBeDisabled();
-  const [url, init] = globalThis.fetch.mock.calls[0];
+  const [url, init] = globalThis.fetch.mock.calls[1];
   expect([url, init.method, JSON.parse(init.body)]).toEqual(["/api/brands", "POST", { name: "Saucony" }]);
 
-  pending[0].answer(201, CREATED);
+  pending[1].answer(201, CREATED);
   await waitFor(() => expect(successPopup).toHaveBeenCalledWith("The brand Saucony was created"));
   // The header's menu and the shoe forms offer the new brand.
-  await waitFor(() => expect(pending).toHaveLength(2));
-  expect(pending[1].url).toBe("/api/brands");
-  pending[1].answer(200, [CREATED.brand]);
-  await waitFor(() => expect(store.getState().brands.brands).toEqual([CREATED.brand]));
+  await waitFor(() => expect(pending).toHaveLength(3));
+  expect(pending[2].url).toBe("/api/brands");
+  pending[2].answer(200, [CREATED.brand]);
+  await waitFor(() =>
+    expect(catalogApi.endpoints.brands.select()(store.getState()).data).toEqual([CREATED.brand]),
+  );
   expect(nameField()).toHaveValue("");
   expect(errorPopup).not.toHaveBeenCalled();
 });

@@ -1,6 +1,7 @@
 import { createBrandErrors, createShoeErrors, createSizeErrors, modifyShoeErrors } from "../validators";
 
-// The spec's words (SPEC.md §5) are written out here, not imported, so a changed message fails a test.
+// The spec's words (docs/PRODUCT.md §5) are written out here, not imported, so a changed message fails a
+// test.
 
 const SHOE = {
   brand: "Nike",

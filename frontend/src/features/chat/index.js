@@ -1,0 +1,2 @@
+// The home page's help chat.
+export { default as ChatHelp } from "./ChatHelp";

@@ -1,0 +1,69 @@
+import { shopApi } from "../../lib/shopApi";
+import { ordersApi } from "../orders";
+
+// What the server reads of a cart line: the rest (name, image) is for the shopper's eyes.
+const forQuote = ({ _id, size, quantity, price }) => ({ _id, size, quantity, price });
+
+const lineKey = ({ _id, size }) => `${_id}|${size}`;
+
+// The lines of a quote, with the lines a checkout refused in place of the quote's word on them.
+function withRefused(quote, refused) {
+  const byKey = new Map((quote?.lines ?? []).map((line) => [lineKey(line), line]));
+  for (const line of refused) byKey.set(lineKey(line), line);
+  return { amount: quote?.amount ?? null, lines: [...byKey.values()] };
+}
+
+export const checkoutApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    // POST /cart/quote: what the shop says now of each cart line (its price, the pairs it has, and a
+    // problem). Asked for the lines as they are (a POST that changes nothing, hence a query), and
+    // forgotten as soon as the cart screen is left: nothing flagged then shows again on the next visit
+    // before the shop has been asked anew.
+    quoteCart: build.query({
+      query: (items) => ({ url: "/cart/quote", method: "POST", body: { shoes: items.map(forQuote) } }),
+      keepUnusedDataFor: 0,
+      providesTags: ["Quote"],
+    }),
+    // POST /cart/checkout with the payment method the card widget made (docs/PRODUCT.md §7), the user
+    // and the lines: {message, order} once paid, or {requiresAction} when the bank wants the shopper
+    // to confirm (usePay sends the same body again then). The paid order is put where its page reads
+    // it; a cart the shop refused has its lines flagged as the quote flags them.
+    checkout: build.mutation({
+      query: (body) => ({ url: "/cart/checkout", method: "POST", body }),
+      async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          if (data?.order) {
+            dispatch(ordersApi.util.upsertQueryData("order", data.order.idPayment, data.order));
+          }
+        } catch ({ error }) {
+          if (error?.code !== "cart_changed") return;
+          const refused = error.body?.lines ?? [];
+          const { data: quote } = checkoutApi.endpoints.quoteCart.select(body.shoes)(getState());
+          dispatch(
+            quote
+              ? checkoutApi.util.updateQueryData("quoteCart", body.shoes, (shown) =>
+                  withRefused(shown, refused),
+                )
+              : checkoutApi.util.upsertQueryData("quoteCart", body.shoes, withRefused(null, refused)),
+          );
+        }
+      },
+      // Paid: the stock of its shoes, the user's orders and the shop's figures changed. A total the
+      // shop no longer agrees with: the shop is asked again, which flags the lines.
+      invalidatesTags: (answer, error, body) => {
+        if (answer?.order) {
+          return [
+            { type: "Order", id: "LIST" },
+            "Stats",
+            { type: "Shoe", id: "LIST" },
+            ...body.shoes.map((line) => ({ type: "Shoe", id: line._id })),
+          ];
+        }
+        return error?.code === "amount_mismatch" ? ["Quote"] : [];
+      },
+    }),
+  }),
+});
+
+export const { useQuoteCartQuery, useCheckoutMutation } = checkoutApi;

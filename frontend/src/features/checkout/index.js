@@ -1,0 +1,4 @@
+// Paying for a cart: the shop's word on its lines (the quote), the payment form with its card widget
+// (Stripe's, or the test gateway's), and the checkout call.
+export { checkoutApi, useQuoteCartQuery } from "./api";
+export { default as PaymentForm } from "./PaymentForm";

@@ -1,0 +1,22 @@
+import { pageQuery, shopApi } from "../../lib/shopApi";
+
+// My Orders on /account: the signed-in user's paid orders, newest first, this many a page.
+export const ORDERS_PAGE_SIZE = 4;
+
+export const ordersApi = shopApi.injectEndpoints({
+  endpoints: (build) => ({
+    // The order of /order/{idPayment}: its owner's (or an admin's); any other answers 404. A checkout
+    // puts the order it made here, so its page shows without asking again.
+    order: build.query({
+      query: (idPayment) => `/cart/order/${encodeURIComponent(idPayment)}`,
+      providesTags: (order, error, idPayment) => [{ type: "Order", id: idPayment }],
+    }),
+    userOrders: build.query({
+      query: ({ uid, offset }) =>
+        `/cart/${encodeURIComponent(uid)}?${pageQuery({ limit: ORDERS_PAGE_SIZE, offset })}`,
+      providesTags: [{ type: "Order", id: "LIST" }],
+    }),
+  }),
+});
+
+export const { useOrderQuery, useUserOrdersQuery } = ordersApi;
