@@ -68,7 +68,7 @@ class GoogleSignInRefused(IdentityError):
     """The Google ID token was not Google's word for this shop: forged, expired, for another site, or unverified."""
 
     status_code = status.HTTP_401_UNAUTHORIZED
-    code = "auth/invalid-credential"
+    code = "auth/invalid-google-credential"
     message = "Google sign-in failed: please try again."
 
 

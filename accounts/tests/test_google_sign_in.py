@@ -114,7 +114,7 @@ class TestLinking:
 
         response = sign_in(csrf_client, google.google_id_token(SUB, email=EMAIL, email_verified=False))
 
-        assert refusal(response) == (401, "auth/invalid-credential")
+        assert refusal(response) == (401, "auth/invalid-google-credential")
         user.refresh_from_db()
         assert (user.google_sub, user.email_verified, user.check_password(PASSWORD)) == (None, False, True)
         assert signed_in_as(csrf_client) is None
@@ -156,14 +156,14 @@ BAD_TOKENS = {
 def test_a_token_that_is_not_google_s_word_for_this_shop_is_refused_and_changes_nothing(csrf_client, google, make):
     response = sign_in(csrf_client, make(google))
 
-    assert refusal(response) == (401, "auth/invalid-credential")
+    assert refusal(response) == (401, "auth/invalid-google-credential")
     assert User.objects.count() == 0
     assert signed_in_as(csrf_client) is None
 
 
 @pytest.mark.parametrize("body", [{}, {"credential": ""}, {"credential": 7}, {"credential": "x" * 5000}])
 def test_a_missing_or_malformed_credential_is_refused_without_asking_google(csrf_client, google, body):
-    assert refusal(csrf_client.post("/api/auth/google", body, format="json")) == (401, "auth/invalid-credential")
+    assert refusal(csrf_client.post("/api/auth/google", body, format="json")) == (401, "auth/invalid-google-credential")
     assert google.calls == []
 
 

@@ -3,6 +3,8 @@ const DEFAULTS = {
   shopName: "Sneaker Shop",
   identityProvider: "local",
   firebaseConfig: null,
+  // Sign in with Google on the shop's own accounts: Google's OAuth client id, or "" for none.
+  googleClientId: "",
   paymentGateway: "test",
   stripePublishableKey: "",
   socialLinks: {},

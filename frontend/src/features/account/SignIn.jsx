@@ -1,14 +1,18 @@
 import { useState } from "react";
 import { useDispatch } from "react-redux";
 import { Link, useLocation, useNavigate } from "react-router";
+import { config } from "../../lib/config";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { errorPopup, successPopup } from "../../lib/popup";
 import { signIn, signInWithGoogle } from "./accountSlice";
 import CredentialsForm from "./CredentialsForm";
+import GoogleSignInButton from "./GoogleSignInButton";
 import { authMessage, WELCOME_AGAIN, WELCOME_GOOGLE } from "./messages";
 
-// /signin: email and password, or Google; then back where the guard sent the visitor from.
-export default function SignIn() {
+// /signin: email and password, or Google; then back where the guard sent the visitor from. Google is
+// offered only by a shop that can sign its users in with it: through Firebase's SDK, or with Google's
+// own button when the shop has a Google client id. Otherwise there is no Google button at all.
+export default function SignIn({ settings = config }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -41,14 +45,23 @@ export default function SignIn() {
         busy={busy}
         onSubmit={(credentials) => finish(signIn(credentials), WELCOME_AGAIN)}
       />
-      <button
-        type="button"
-        className="button button-quiet"
-        disabled={busy}
-        onClick={() => finish(signInWithGoogle(), WELCOME_GOOGLE)}
-      >
-        Sign in with Google
-      </button>
+      {settings.identityProvider === "firebase" ? (
+        <button
+          type="button"
+          className="button button-quiet"
+          disabled={busy}
+          onClick={() => finish(signInWithGoogle(), WELCOME_GOOGLE)}
+        >
+          Sign in with Google
+        </button>
+      ) : (
+        settings.googleClientId && (
+          <GoogleSignInButton
+            clientId={settings.googleClientId}
+            onCredential={(credential) => finish(signInWithGoogle(credential), WELCOME_GOOGLE)}
+          />
+        )
+      )}
       <p className="account-links">
         <Link to="/forget">Forgot your password?</Link>
         <Link to="/createaccount">Create an account</Link>

@@ -21,8 +21,9 @@ export const signUp = identityThunk("account/signedUp", (identity, { email, pass
 export const signIn = identityThunk("account/signedIn", (identity, { email, password }) =>
   identity.signIn(email, password),
 );
-export const signInWithGoogle = identityThunk("account/signedInWithGoogle", (identity) =>
-  identity.signInWithGoogle(),
+// Firebase's SDK opens Google's popup itself; the local provider posts the ID token Google's button gave.
+export const signInWithGoogle = identityThunk("account/signedInWithGoogle", (identity, credential) =>
+  identity.signInWithGoogle(credential),
 );
 export const changePassword = identityThunk(
   "account/passwordChanged",

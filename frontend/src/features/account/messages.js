@@ -25,4 +25,4 @@ export const IMAGE_UPLOADED = "Image Upload";
 export const EMAIL_SENT = "Email send";
 export const USER_NOT_FOUND = "User not found";
 export const ACCOUNT_DISABLED = "Your account is Disabled or Eliminated";
-export const GOOGLE_NOT_CONFIGURED = "Google sign-in is not configured in this shop";
+export const GOOGLE_UNAVAILABLE = "Google sign-in is unavailable right now. Please try again later.";

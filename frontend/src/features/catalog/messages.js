@@ -4,4 +4,4 @@ export const ADDED_TO_CART = "Your shoe add to cart";
 export const NO_MORE_PAIRS = "No more pairs left";
 
 export const FAVORITES_TITLE = "MY FAVORITES!";
-export const NO_FAVORITES = "No favorites yet: press Favorite on a shoe you like to keep it here.";
+export const NO_FAVORITES = "No favorites yet: press Add to favorites on a shoe you like to keep it here.";

@@ -1,5 +1,4 @@
 import { api } from "../../../lib/api";
-import { GOOGLE_NOT_CONFIGURED } from "../messages";
 
 // The local identity provider: the shop's own accounts, signed in with a session cookie that the
 // API client's requests carry (with the CSRF header on writes). Each call answers the user's record.
@@ -13,9 +12,8 @@ export function createLocalIdentity({ user = null } = {}) {
     },
     signUp: (email, password) => api.post("/auth/signup", { email, password }),
     signIn: (email, password) => api.post("/auth/signin", { email, password }),
-    signInWithGoogle: async () => {
-      throw Object.assign(new Error(GOOGLE_NOT_CONFIGURED), { code: "auth/operation-not-allowed" });
-    },
+    // The ID token Google's button gave the page (GoogleSignInButton): the server checks it with Google.
+    signInWithGoogle: (credential) => api.post("/auth/google", { credential }),
     signOut: () => api.post("/auth/signout"),
     changePassword: (currentPassword, password) => api.post("/auth/password", { currentPassword, password }),
     sendPasswordReset: (email) => api.post("/auth/password-reset", { email }),

@@ -67,7 +67,7 @@ test("Previous is hidden on the first page; Next by 8 until the end, Previous ba
 test("no favorites says so, with no pager", async () => {
   await renderFavorites({ [`GET /favorites/${UID}`]: page([]) });
   expect(
-    await screen.findByText("No favorites yet: press Favorite on a shoe you like to keep it here."),
+    await screen.findByText("No favorites yet: press Add to favorites on a shoe you like to keep it here."),
   ).toBeInTheDocument();
   expect(screen.queryByRole("navigation", { name: "Pages" })).not.toBeInTheDocument();
 });
