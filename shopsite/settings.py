@@ -244,7 +244,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # where to send them.
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
 if SHOP_DEMO and not env.str("EMAIL_URL", default=""):
-    EMAIL_CONFIG = {"EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend", "EMAIL_FILE_PATH": VAR_DIR / "mail"}
+    EMAIL_CONFIG = {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": VAR_DIR / "mail",
+    }
 vars().update(EMAIL_CONFIG)
 # Seconds of each wait on the mail server. Only Celery's workers wait on it (mailing/tasks.py), never a request; a
 # mail that fails is tried again later, and its task's time limit stays well inside the outbox's claim.

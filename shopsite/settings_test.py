@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_SECRET_KEY", "tests-only-secret-key-never-for-a-li
 _BROKER_GIVEN = "CELERY_BROKER_URL" in os.environ
 os.environ.setdefault("CELERY_BROKER_URL", "memory://localhost/")
 
-from shopsite.settings import *  # noqa: F403
+from shopsite.settings import *  # noqa: E402, F403
 
 if not _BROKER_GIVEN:
     del os.environ["CELERY_BROKER_URL"]

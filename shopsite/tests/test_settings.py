@@ -14,7 +14,8 @@ BROKER = "redis://broker.internal:6379/0"
 def start_django(tmp_path, code: str = "", **env: str | None) -> subprocess.CompletedProcess:
     """Set Django up in a new interpreter, with only the given environment, and run the code.
 
-    A secret key and a broker are given unless the test leaves them out (DJANGO_SECRET_KEY=None, CELERY_BROKER_URL=None).
+    A secret key and a broker are given unless the test leaves them out (DJANGO_SECRET_KEY=None,
+    CELERY_BROKER_URL=None).
     """
     environment = {
         "PATH": "/usr/bin:/bin",
@@ -218,7 +219,9 @@ def test_a_live_shop_without_a_broker_refuses_to_start(tmp_path):
 def test_the_demo_s_broker_is_a_sqlite_file_in_var(tmp_path, env):
     broker = setting_in_fresh_process("CELERY_BROKER_URL", tmp_path, CELERY_BROKER_URL=None, **env)
     assert broker == f"sqla+sqlite:///{tmp_path}/celery-broker.sqlite3"
-    assert setting_in_fresh_process("CELERY_BEAT_SCHEDULE_FILENAME", tmp_path, **env) == f"{tmp_path}/celerybeat-schedule"
+    assert (
+        setting_in_fresh_process("CELERY_BEAT_SCHEDULE_FILENAME", tmp_path, **env) == f"{tmp_path}/celerybeat-schedule"
+    )
 
 
 def test_the_demo_keeps_its_mails_in_var_unless_email_url_says_otherwise(tmp_path):
@@ -242,7 +245,8 @@ def test_links_in_mails_lead_to_the_shop(tmp_path):
 def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
     code = (
         "from shopsite.celery import app; app.loader.import_default_modules(); "
-        "print({name: (entry['task'] in app.tasks, entry['schedule']) for name, entry in app.conf.beat_schedule.items()})"
+        "schedule = app.conf.beat_schedule.items(); "
+        "print({name: (entry['task'] in app.tasks, entry['schedule']) for name, entry in schedule})"
     )
     result = start_django(tmp_path, code, SHOP_MAIL_RESEND_EVERY_MINUTES="7")
     assert result.returncode == 0, result.stderr
