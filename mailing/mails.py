@@ -15,14 +15,14 @@ UNSUBSCRIBE_SALT = "mailing.newsletter.unsubscribe"
 
 def unsubscribe_token_make(*, signup: NewsletterSignup) -> str:
     """The signed token of a signup's unsubscribe links. It does not expire: an old newsletter's link still works."""
-    return signing.dumps(signup.pk, salt=UNSUBSCRIBE_SALT)
+    return signing.Signer(salt=UNSUBSCRIBE_SALT).sign_object(signup.pk)
 
 
 def unsubscribe_token_read(token: str) -> int | None:
     """The signup a token names, or None when the shop did not sign it."""
     try:
-        signup_id = signing.loads(token, salt=UNSUBSCRIBE_SALT)
-    except signing.BadSignature:
+        signup_id = signing.Signer(salt=UNSUBSCRIBE_SALT).unsign_object(token)
+    except (signing.BadSignature, ValueError):
         return None
     return signup_id if isinstance(signup_id, int) and not isinstance(signup_id, bool) else None
 
