@@ -18,6 +18,7 @@ import Forget from "../features/account/Forget";
 import { RequireAdmin, RequireUser } from "../features/account/guards";
 import ResetPassword from "../features/account/ResetPassword";
 import SignIn from "../features/account/SignIn";
+import Unsubscribe from "../features/mailing/Unsubscribe";
 import AboutUs from "../pages/AboutUs";
 import ContactUs from "../pages/ContactUs";
 import Home from "../pages/Home";
@@ -64,6 +65,7 @@ const screens = {
   Account,
   Cart,
   OrderDetail,
+  Unsubscribe,
 };
 
 // The table's "guard" of a route: who may see its screen (SPEC.md §6).
