@@ -52,7 +52,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, ESLint and Prettie
 	$(VENV)/bin/ruff format --check .
 	npm run --silent lint
 
-bench: $(VENV)/.installed frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
+bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
 	$(PY) -m bench.run
 

@@ -65,3 +65,32 @@ class SmtpServer:
 
     def stop(self) -> None:
         self._controller.stop()
+
+
+def main() -> None:
+    """`python -m shopsite.tests.smtp_server --port N [--delay S]`: one in a process of its own (the bench's), saying
+    "ready" once it listens and "received" for each mail it takes."""
+    import argparse
+    import signal
+    import sys
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--delay", type=float, default=0)
+    options = parser.parse_args()
+
+    class Telling(SmtpServer):
+        async def handle_DATA(self, server, session, envelope):
+            answer = await super().handle_DATA(server, session, envelope)
+            print(f"received {answer}", flush=True)
+            return answer
+
+    server = Telling(delay=options.delay, port=options.port)
+    print(f"ready on {server.email_url}", flush=True)
+    signal.sigwait({signal.SIGTERM, signal.SIGINT})
+    server.stop()
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()
