@@ -1,5 +1,6 @@
 """Settings read from the environment."""
 
+import re
 import subprocess
 import sys
 
@@ -251,3 +252,14 @@ def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
     result = start_django(tmp_path, code, SHOP_MAIL_RESEND_EVERY_MINUTES="7")
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "{'release-stale-reservations': (True, 300), 'send-pending-mail': (True, 420)}"
+
+
+def test_env_example_lists_every_variable_the_shop_reads():
+    example = (settings.BASE_DIR / ".env.example").read_text()
+    read = set()
+    for source in ("shopsite/settings.py", "gunicorn.conf.py"):
+        text = (settings.BASE_DIR / source).read_text()
+        read |= set(re.findall(r'\benv(?:\.\w+)?\(\s*"([A-Z][A-Z0-9_]+)"', text))
+        read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z][A-Z0-9_]+)"', text))
+    assert "CELERY_BROKER_URL" in read
+    assert sorted(name for name in read if not re.search(rf"^# {name}=", example, re.MULTILINE)) == []
