@@ -395,6 +395,10 @@ SHOP_BASE_URL = env.str("SHOP_BASE_URL", default="").rstrip("/") or (
 # Background work (DESIGN.md §6): Celery, configured from the CELERY_* settings below (shopsite/celery.py). A live shop
 # names a broker every app server and worker shares (Redis); the demo's default is a SQLite file in var/, which only
 # the processes of one machine can share, so a live shop without CELERY_BROKER_URL refuses to start.
+# A mail the mail server refused is tried again after 1, 2, 4, 8 and 16 minutes (about half an hour in all); then it
+# waits in the outbox for the periodic resend.
+SHOP_MAIL_RETRIES = env.int("SHOP_MAIL_RETRIES", default=5)
+SHOP_MAIL_RETRY_SECONDS = env.float("SHOP_MAIL_RETRY_SECONDS", default=60)
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
 if not CELERY_BROKER_URL:
     if not (DEBUG or SHOP_DEMO):
@@ -414,7 +418,7 @@ else:
         "socket_timeout": env.float("CELERY_BROKER_TIMEOUT", default=1),
         # Redis gives a task a worker took but did not acknowledge (acks_late: the worker died) to another after this
         # long. Longer than the longest retry countdown, or a task waiting for its retry would be run twice.
-        "visibility_timeout": 2 * 3600,
+        "visibility_timeout": max(2 * 3600, 2 * SHOP_MAIL_RETRY_SECONDS * 2 ** max(SHOP_MAIL_RETRIES - 1, 0)),
     }
 # Publishing from a request: two quick tries, then the outbox's periodic resend takes over.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
@@ -449,10 +453,6 @@ CELERY_BEAT_SCHEDULE = {
         "options": {"expires": SHOP_MAIL_RESEND_EVERY_MINUTES * 60},
     },
 }
-# A mail the mail server refused is tried again after 1, 2, 4, 8 and 16 minutes (about half an hour in all); then it
-# waits in the outbox for the periodic resend.
-SHOP_MAIL_RETRIES = env.int("SHOP_MAIL_RETRIES", default=5)
-SHOP_MAIL_RETRY_SECONDS = env.float("SHOP_MAIL_RETRY_SECONDS", default=60)
 
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     raise ImproperlyConfigured(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")

@@ -263,3 +263,14 @@ def test_env_example_lists_every_variable_the_shop_reads():
         read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z][A-Z0-9_]+)"', text))
     assert "CELERY_BROKER_URL" in read
     assert sorted(name for name in read if not re.search(rf"^# {name}=", example, re.MULTILINE)) == []
+
+
+def test_redis_keeps_a_task_waiting_for_its_retry_longer_than_its_countdown(tmp_path):
+    # A task Redis gave to another worker before its countdown ran out would run twice (harmless, the outbox claims
+    # each mail, but wasteful): the visibility timeout outlasts the longest countdown, whatever the retry settings.
+    for retries, seconds, longest in (("5", "60", 960), ("8", "600", 76_800)):
+        options = setting_in_fresh_process(
+            "CELERY_BROKER_TRANSPORT_OPTIONS", tmp_path, SHOP_MAIL_RETRIES=retries, SHOP_MAIL_RETRY_SECONDS=seconds
+        )
+        visibility = float(re.search(r"'visibility_timeout': ([\d.]+)", options)[1])
+        assert visibility > longest
