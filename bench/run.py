@@ -1077,7 +1077,9 @@ def queues_delete(servers: dict[str, Server], broker_url: str) -> None:
             continue
         if broker_url.startswith("redis"):
             queue = server.env["CELERY_QUEUE"]
-            redis.Redis.from_url(broker_url).delete(queue, f"_kombu.binding.{queue}")
+            redis.Redis.from_url(broker_url).delete(
+                queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"
+            )
 
 
 def machine_info(database_url: str, workers: int) -> dict[str, Any]:
