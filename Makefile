@@ -21,11 +21,14 @@ help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
 run: export SHOP_DEMO ?= 1
-run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 (PORT= picks another port)
+run: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
-	exec $(VENV)/bin/gunicorn -c gunicorn.conf.py shopsite.wsgi
+	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
+	@echo "Starting gunicorn (web), a Celery worker and Celery beat; Ctrl-C stops all three."
+	exec $(VENV)/bin/honcho start -f Procfile
 
 test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
 	$(MAKE) --no-print-directory lint
@@ -50,7 +53,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 	$(VENV)/bin/lint-imports --no-logo
 	npm run --silent lint
 
-bench: $(VENV)/.installed frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
+bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
 	$(PY) -m bench.run
 

@@ -91,12 +91,6 @@ class InvalidResetLink(IdentityError):
     message = "This link has expired or was already used: ask for a new one."
 
 
-class MailNotSent(ShopError):
-    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
-    code = "mail_unavailable"
-    message = "The mail could not be sent. Please try again in a few minutes."
-
-
 class NotYourAccount(ShopError):
     status_code = status.HTTP_403_FORBIDDEN
     code = "not_your_account"

@@ -146,13 +146,14 @@ class PasswordChangeView(LocalProviderOnly, APIView):
 
 
 class PasswordResetView(AnonymousIdentityView):
-    """POST /auth/password-reset {email}: mails a link to the set-new-password screen."""
+    """POST /auth/password-reset {email}: mails a link to the set-new-password screen (through the outbox: the answer
+    never waits on the mail server)."""
 
     throttle_classes = [ScopedRateThrottle, EmailRateThrottle]
     throttle_scope = "password_reset"
     email_throttle_scope = "password_reset_email"
 
-    @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS, **errors(503)})
+    @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
         local.password_reset_send(
             email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")

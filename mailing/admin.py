@@ -1,81 +1,95 @@
-"""Django admin for newsletter signups and contact messages: read them, delete them, send them again."""
+"""Django admin for the outbox, newsletter signups and contact messages: staff read them, and send waiting mail now."""
+
+from datetime import timedelta
 
 from django.contrib import admin, messages
 from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.text import Truncator
 
 from . import services
-from .models import ContactMessage, NewsletterSignup
-from .services import MailReport
+from .models import ContactMessage, Mail, NewsletterSignup
+
+# A mail still waiting after this long was refused again and again (or no worker runs): staff should look at it.
+WAITING_LONG = timedelta(hours=1)
 
 
-class MailedFilter(admin.SimpleListFilter):
-    """Rows still waiting for their mail are the ones 'Send again' is for."""
+class WaitingFilter(admin.SimpleListFilter):
+    """The mails to look at after an outage: still waiting, and waiting for long."""
 
-    title = "mailed"
-    parameter_name = "mailed"
+    title = "waiting"
+    parameter_name = "waiting"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Mailed"), ("no", "Waiting")]
+        return [("yes", "Not sent yet"), ("long", "Not sent after an hour")]
 
     def queryset(self, request, queryset):
-        if self.value() in ("yes", "no"):
-            return queryset.filter(mailed_at__isnull=self.value() == "no")
+        waiting = queryset.filter(state__in=[Mail.State.PENDING, Mail.State.SENDING])
+        if self.value() == "yes":
+            return waiting
+        if self.value() == "long":
+            return waiting.filter(created_at__lt=timezone.now() - WAITING_LONG)
         return queryset
 
 
-class VisitorContentAdmin(admin.ModelAdmin):
-    """What visitors sent is shown as they sent it: staff may delete it or mail it again, never edit it."""
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """What the shop stored is shown as it is: staff may delete a row, never write one."""
 
     date_hierarchy = "created_at"
-    actions = ["send_again"]
 
     def has_add_permission(self, request) -> bool:
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
-        # A row's own page is view-only; the list keeps the model's change right, which 'Send again' needs.
+        # A row's own page is view-only; the list keeps the model's change right, which an action may need.
         return obj is None and super().has_change_permission(request)
 
-    @admin.display(boolean=True, ordering="mailed_at", description="mailed")
-    def mailed(self, row) -> bool:
-        return row.mailed_at is not None
+
+@admin.register(Mail)
+class MailAdmin(ReadOnlyAdmin):
+    list_display = ("kind", "to", "state", "attempts", "error_start", "created_at", "sent_at")
+    list_filter = (WaitingFilter, "state", "kind", "created_at")
+    search_fields = ("to", "request_id")
+    fields = readonly_fields = (
+        "kind", "to", "reply_to", "context", "state", "attempts", "last_error", "claimed_at", "sent_at", "request_id",
+        "created_at", "updated_at",
+    )  # fmt: skip
+    actions = ["send_again"]
+
+    @admin.display(description="last error")
+    def error_start(self, mail: Mail) -> str:
+        return Truncator(mail.last_error).chars(80)
 
     @admin.action(description="Send again", permissions=["change"])
     def send_again(self, request, queryset: QuerySet) -> None:
-        waiting = queryset.filter(mailed_at__isnull=True).count()
-        report = self.send_pending(queryset)
-        skipped = queryset.count() - waiting
-        text = f"{report.sent} sent, {report.failed} failed (they stay waiting; see the log)."
-        if skipped:
-            text += f" {skipped} had been mailed already and were left alone."
-        self.message_user(request, text, messages.WARNING if report.failed else messages.SUCCESS)
-
-    def send_pending(self, queryset: QuerySet) -> MailReport:
-        raise NotImplementedError
+        report = services.mail_send_again(mails=queryset)
+        text = f"{report.queued} handed to the workers."
+        if report.done:
+            text += f" {report.done} had been sent (or dropped) already and were left alone."
+        if report.busy:
+            text += f" {report.busy} are being sent right now."
+        self.message_user(request, text, messages.SUCCESS)
 
 
 @admin.register(NewsletterSignup)
-class NewsletterSignupAdmin(VisitorContentAdmin):
-    list_display = ("email", "mailed", "mailed_at", "created_at")
-    list_filter = (MailedFilter, "created_at")
+class NewsletterSignupAdmin(ReadOnlyAdmin):
+    list_display = ("email", "subscribed", "created_at")
+    list_filter = ("unsubscribed_at", "created_at")
     search_fields = ("email",)
-    fields = readonly_fields = ("email", "mailed_at", "created_at", "updated_at")
+    fields = readonly_fields = ("email", "unsubscribed_at", "created_at", "updated_at")
 
-    def send_pending(self, queryset: QuerySet) -> MailReport:
-        return services.newsletter_welcome_send_pending(signups=queryset)
+    @admin.display(boolean=True, ordering="unsubscribed_at", description="subscribed")
+    def subscribed(self, signup: NewsletterSignup) -> bool:
+        return signup.unsubscribed_at is None
 
 
 @admin.register(ContactMessage)
-class ContactMessageAdmin(VisitorContentAdmin):
-    list_display = ("name", "email", "message_start", "mailed", "created_at")
-    list_filter = (MailedFilter, "created_at")
+class ContactMessageAdmin(ReadOnlyAdmin):
+    list_display = ("name", "email", "message_start", "created_at")
+    list_filter = ("created_at",)
     search_fields = ("name", "email", "message")
-    fields = readonly_fields = ("name", "email", "message", "mailed_at", "created_at", "updated_at")
+    fields = readonly_fields = ("name", "email", "message", "created_at", "updated_at")
 
     @admin.display(description="message")
     def message_start(self, contact_message: ContactMessage) -> str:
         return Truncator(contact_message.message).chars(60)
-
-    def send_pending(self, queryset: QuerySet) -> MailReport:
-        return services.contact_message_send_pending(contact_messages=queryset)

@@ -1,8 +1,13 @@
-"""The mailing app: newsletter signups, contact messages and the mails the shop sends."""
+"""The mailing app: the outbox every mail goes through, newsletter signups and contact messages."""
 
 from django.apps import AppConfig
+from django.utils.module_loading import autodiscover_modules
 
 
 class MailingConfig(AppConfig):
     name = "mailing"
     verbose_name = "Mailing"
+
+    def ready(self) -> None:
+        # Each app's mails.py registers the builders of its own mails (mailing/kinds.py).
+        autodiscover_modules("mails")

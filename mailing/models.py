@@ -1,13 +1,58 @@
-"""Newsletter signups and contact messages: what visitors send us, kept before anything is mailed."""
+"""The outbox of every mail the shop sends, and what visitors send us (newsletter signups, contact messages)."""
 
 from django.db import models
 
 
-class MailedRecord(models.Model):
-    """A row a visitor sent us, which the shop then mails."""
+class Mail(models.Model):
+    """One mail to send: stored first, in the transaction of what caused it, then sent by a worker after the commit.
 
-    # NULL until the mail went out; `manage.py send_pending_mail` retries those after a mail outage.
-    mailed_at = models.DateTimeField(null=True, blank=True)
+    It names the rows it is built from (ids and plain values in `context`, never a secret) and is built when it is
+    sent, so a mail held back by an outage says what is true then.
+    """
+
+    class State(models.TextChoices):
+        PENDING = "pending"
+        # A worker claimed it at claimed_at; a claim older than the lease (mailing/services.py) is free again.
+        SENDING = "sending"
+        SENT = "sent"
+        # It can never be built: what it names is gone, or the address unsubscribed. Never sent, never tried again.
+        DROPPED = "dropped"
+
+    # Which mail: the builder its app registered (mailing/kinds.py) and the templates it renders.
+    kind = models.CharField(max_length=40)
+    # As the mail's To and Reply-To headers take them: the shop's inbox may be "Name <address>".
+    to = models.CharField(max_length=320)
+    reply_to = models.CharField(max_length=320, blank=True)
+    context = models.JSONField(default=dict, blank=True)
+    state = models.CharField(max_length=8, choices=State.choices, default=State.PENDING)
+    # Tries so far, each a conversation with the mail server; the last refusal's words are kept for staff.
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    # The X-Request-ID of the request that queued it: its task's log lines carry it too.
+    request_id = models.CharField(max_length=64, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [
+            # The periodic resend's and the admin's look-up: what is still waiting, oldest first.
+            models.Index(
+                fields=["created_at"],
+                condition=models.Q(state__in=["pending", "sending"]),
+                name="mailing_mail_waiting",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.to} ({self.state})"
+
+
+class VisitorRecord(models.Model):
+    """A row a visitor sent us; its mail is an outbox row of its own."""
+
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -16,17 +61,20 @@ class MailedRecord(models.Model):
         ordering = ["-created_at", "-id"]
 
 
-class NewsletterSignup(MailedRecord):
+class NewsletterSignup(VisitorRecord):
     """An address that asked for the newsletter through the footer form; it gets a welcome mail."""
 
     # Stored lower-cased by the service, so this index also refuses the same address in another case.
     email = models.EmailField(max_length=254, unique=True)
+    # Set by the mails' one-click unsubscribe: no newsletter mail is built for the address while it is set. Signing
+    # up again clears it.
+    unsubscribed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.email
 
 
-class ContactMessage(MailedRecord):
+class ContactMessage(VisitorRecord):
     """A message sent through the contact form, forwarded to the shop's inbox."""
 
     name = models.CharField(max_length=80)

@@ -1,22 +1,27 @@
-"""Reads of the mailing app: what is still waiting to be mailed."""
+"""Reads of the mailing app: the outbox's waiting mails, and signups."""
 
-from django.db.models import QuerySet
+from datetime import datetime, timedelta
 
-from .models import ContactMessage, NewsletterSignup
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from .models import Mail, NewsletterSignup
+
+# How long a worker may hold a mail it claimed before another may take it over (it died mid-send). Longer than the
+# send task's time limit (mailing/tasks.py), so a live worker never loses its claim.
+CLAIM_LEASE = timedelta(minutes=5)
 
 
-def newsletter_signup_unmailed_list(*, signups: QuerySet[NewsletterSignup] | None = None) -> QuerySet[NewsletterSignup]:
-    """Signups (all, or those given) whose welcome mail has not gone out, oldest first."""
-    signups = NewsletterSignup.objects.all() if signups is None else signups
-    return signups.filter(mailed_at__isnull=True).order_by("pk")
-
-
-def contact_message_unmailed_list(
-    *, contact_messages: QuerySet[ContactMessage] | None = None
-) -> QuerySet[ContactMessage]:
-    """Contact messages (all, or those given) that have not reached the shop's inbox, oldest first."""
-    contact_messages = ContactMessage.objects.all() if contact_messages is None else contact_messages
-    return contact_messages.filter(mailed_at__isnull=True).order_by("pk")
+def mail_waiting_list(*, before: datetime | None = None, mails: QuerySet[Mail] | None = None) -> QuerySet[Mail]:
+    """Mails (all, or those given) not sent yet that a worker may claim: pending ones queued before `before`, and those
+    whose claim outlived its lease; oldest first."""
+    now = timezone.now()
+    mails = Mail.objects.all() if mails is None else mails
+    pending = Q(state=Mail.State.PENDING)
+    if before is not None:
+        pending &= Q(created_at__lt=before)
+    abandoned = Q(state=Mail.State.SENDING, claimed_at__lt=now - CLAIM_LEASE)
+    return mails.filter(pending | abandoned).order_by("pk")
 
 
 def newsletter_signup_find(*, email: str) -> NewsletterSignup | None:

@@ -1,153 +1,300 @@
-"""Writes of the mailing app: store what visitors send first, then mail it once the row is committed."""
+"""Writes of the mailing app: the outbox (every mail is a row first, sent by a worker after the commit, claimed so it
+goes once), and what visitors send us.
+
+A mail's life: mail_queue stores it pending in the caller's transaction and, once that commits, hands its id to a
+worker (mailing/tasks.py). mail_send claims it with one atomic UPDATE, builds it from the rows it names, sends it and
+marks it sent; a mail server's refusal puts it back to pending for the task's retries, and beat's periodic resend
+(mail_send_pending) takes whatever the broker or the mail server left behind. A worker that dies mid-send leaves its
+claim to expire (selectors.CLAIM_LEASE). The one way a mail goes twice: a crash between the mail server's acceptance
+and the "sent" mark, a few milliseconds; at least once is the best an outbox can promise (docs/DEPLOY.md).
+"""
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
+from enum import StrEnum
 
 from django.conf import settings
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from . import selectors
-from .models import ContactMessage, NewsletterSignup
+from shopsite.logs import request_id_as, request_id_current
+
+from . import kinds, mails, selectors
+from .errors import InvalidUnsubscribeLink, MailServerError, MailUnbuildable
+from .models import ContactMessage, Mail, NewsletterSignup
 
 logger = logging.getLogger(__name__)
 
-# Rows read at a time when sending what is pending, so a long outage's backlog is never all in memory.
+# Rows read at a time by the periodic resend, so a long outage's backlog is never all in memory.
 PENDING_BATCH_SIZE = 100
+# The periodic resend stops after this many refusals in a row: the mail server is down, and every further try would
+# only wait out its timeout. The rest wait for the next run.
+FAILURES_IN_A_ROW = 3
+
+
+class Outcome(StrEnum):
+    """What one call of mail_send did."""
+
+    SENT = "sent"
+    DROPPED = "dropped"
+    # Not claimable: sent or dropped already, or another worker holds it.
+    SKIPPED = "skipped"
 
 
 @dataclass(frozen=True)
 class MailReport:
-    """How many mails of one run went out and how many failed (those stay pending)."""
+    """What one run of the periodic resend did."""
 
     sent: int = 0
     failed: int = 0
-
-    def __add__(self, other: "MailReport") -> "MailReport":
-        return MailReport(sent=self.sent + other.sent, failed=self.failed + other.failed)
-
-
-def mail_send(*, template: str, context: dict, to: list[str], reply_to: list[str] | None = None) -> None:
-    """Send mail/<template>_subject.txt and mail/<template>.txt; the mail server's errors (OSError) propagate."""
-    context = {"shop_name": settings.SHOP_NAME, **context}
-    # A subject is one header line: a line break typed into the contact form must not reach it.
-    subject = " ".join(render_to_string(f"mail/{template}_subject.txt", context).split())
-    body = render_to_string(f"mail/{template}.txt", context)
-    # The mail server's waits are bounded by EMAIL_TIMEOUT (settings.py): these mails go out while a request waits.
-    EmailMessage(subject, body, to=to, reply_to=reply_to).send()
+    dropped: int = 0
+    # Not tried: the mail server had refused FAILURES_IN_A_ROW in a row, or another worker held them.
+    left: int = 0
 
 
-def _mailed_mark(row: NewsletterSignup | ContactMessage) -> None:
+# ---- The outbox
+
+
+def mail_queue(*, kind: str, to: str, context: dict, reply_to: str = "") -> Mail:
+    """Store a mail in the outbox, in the caller's transaction; a worker sends it once that transaction commits.
+
+    context holds ids and plain values, never a secret: the mail is built from the rows it names when it is sent.
+    """
+    kinds.builder_get(kind)  # an unknown kind fails here, in the request, not later in a worker
+    request_id = request_id_current()
+    mail = Mail.objects.create(
+        kind=kind, to=to, reply_to=reply_to, context=context, request_id="" if request_id == "-" else request_id
+    )
+
+    def hand_to_worker() -> None:
+        mails_enqueue(mail_ids=[mail.pk])
+
+    # After the commit: a rolled-back request sends nothing, and a worker never looks for a row not committed yet.
+    # robust: whatever goes wrong there, the caller's request has its answer and the row waits for the resend. A named
+    # function, not a partial, because Django names it in that log line.
+    transaction.on_commit(hand_to_worker, robust=True)
+    return mail
+
+
+def mails_enqueue(*, mail_ids: list[int]) -> None:
+    """Hand outbox rows to the workers. When the broker does not take one, it and the rest are left to the periodic
+    resend: each further try could wait out the broker's timeouts again."""
+    from . import tasks  # tasks imports this module
+
+    for handed, mail_id in enumerate(mail_ids):
+        try:
+            tasks.mail_send.apply_async(args=[mail_id])
+        except Exception:
+            # Whatever the broker raised: the rows are pending, which is all that matters.
+            logger.exception(
+                "%s mails were not handed to a worker (the first: %s); the periodic resend will send them.",
+                len(mail_ids) - handed,
+                mail_id,
+            )
+            return
+
+
+def mail_message(*, mail: Mail) -> EmailMultiAlternatives:
+    """The mail a row stands for, built now from the rows it names: a plain-text part and an HTML one."""
+    content = kinds.builder_get(mail.kind)(mail)
+    context = {"shop_name": settings.SHOP_NAME, "shop_url": settings.SHOP_BASE_URL, **content.context}
+    # A subject is one header line: a line break typed into a form must not reach it.
+    subject = " ".join(render_to_string(f"mail/{content.template}_subject.txt", context).split())
+    message = EmailMultiAlternatives(
+        subject,
+        render_to_string(f"mail/{content.template}.txt", context),
+        to=[mail.to],
+        reply_to=[mail.reply_to] if mail.reply_to else None,
+        headers=content.headers,
+    )
+    message.attach_alternative(render_to_string(f"mail/{content.template}.html", context), "text/html")
+    return message
+
+
+def _mail_claim(*, mail_id: int) -> Mail | None:
+    """Take a mail for this worker, or None when it is not free: one UPDATE, so of two workers only one gets it."""
     now = timezone.now()
-    # update(), not save(): staff may have deleted the row meanwhile, and then there is nothing to mark.
-    type(row).objects.filter(pk=row.pk).update(mailed_at=now, updated_at=now)
-    row.mailed_at = row.updated_at = now
+    free = Q(state=Mail.State.PENDING) | Q(state=Mail.State.SENDING, claimed_at__lt=now - selectors.CLAIM_LEASE)
+    if not Mail.objects.filter(free, pk=mail_id).update(state=Mail.State.SENDING, claimed_at=now, updated_at=now):
+        return None
+    return Mail.objects.filter(pk=mail_id).first()
+
+
+def _mail_release(*, mail: Mail, error: Exception) -> None:
+    """Back to pending with the try counted, unless the claim was lost meanwhile (then its new holder decides)."""
+    Mail.objects.filter(pk=mail.pk, state=Mail.State.SENDING, claimed_at=mail.claimed_at).update(
+        state=Mail.State.PENDING,
+        claimed_at=None,
+        attempts=F("attempts") + 1,
+        last_error=f"{type(error).__name__}: {error}"[:1000],
+        updated_at=timezone.now(),
+    )
+
+
+def mail_send(*, mail_id: int) -> Outcome:
+    """Claim one mail, build it, send it and mark it sent.
+
+    Raises MailServerError when the mail server refused or did not answer, after putting the row back to pending.
+    Any other error puts it back too, and propagates.
+    """
+    mail = _mail_claim(mail_id=mail_id)
+    if mail is None:
+        return Outcome.SKIPPED
+    try:
+        message = mail_message(mail=mail)
+    except MailUnbuildable as reason:
+        Mail.objects.filter(pk=mail.pk).update(
+            state=Mail.State.DROPPED, claimed_at=None, last_error=str(reason), updated_at=timezone.now()
+        )
+        logger.info("Mail %s (%s) dropped: %s.", mail.pk, mail.kind, reason)
+        return Outcome.DROPPED
+    except Exception as error:
+        _mail_release(mail=mail, error=error)
+        raise
+    try:
+        message.send()
+    except OSError as error:
+        # smtplib's errors, refused connections and timeouts are all OSErrors: the mail server's side.
+        _mail_release(mail=mail, error=error)
+        logger.warning(
+            "Mail %s (%s) was not sent (try %s).", mail.pk, mail.kind, mail.attempts + 1, extra={"reason": error}
+        )
+        raise MailServerError(str(error)) from error
+    except Exception as error:
+        _mail_release(mail=mail, error=error)
+        raise
+    now = timezone.now()
+    # By id alone: even a claim that outlived its lease (a very slow send) has sent this mail.
+    Mail.objects.filter(pk=mail.pk).update(
+        state=Mail.State.SENT, sent_at=now, claimed_at=None, attempts=F("attempts") + 1, last_error="", updated_at=now
+    )
+    logger.info("Mail %s (%s) sent.", mail.pk, mail.kind)
+    return Outcome.SENT
+
+
+def mail_send_pending(*, older_than: timedelta = timedelta(0), mails: QuerySet[Mail] | None = None) -> MailReport:
+    """Send the mails still waiting in the outbox (all, or those given), queued longer ago than older_than.
+
+    Each is claimed on its own, so workers and another run may go over the same rows at once: each mail goes once.
+    """
+    sent = failed = dropped = left = 0
+    in_a_row = 0
+    waiting = selectors.mail_waiting_list(before=timezone.now() - older_than, mails=mails)
+    last_pk = 0
+    # Batches by primary key rather than one open cursor, since every send writes to the table being read (SQLite gives
+    # no isolation between the two); a row that failed is not read again in the same run.
+    while batch := list(waiting.filter(pk__gt=last_pk).values_list("pk", "request_id")[:PENDING_BATCH_SIZE]):
+        for pk, request_id in batch:
+            if in_a_row >= FAILURES_IN_A_ROW:
+                return MailReport(
+                    sent=sent, failed=failed, dropped=dropped, left=left + waiting.filter(pk__gte=pk).count()
+                )
+            # The lines this mail's send logs carry the id of the request that queued it.
+            with request_id_as(request_id):
+                try:
+                    outcome = mail_send(mail_id=pk)
+                except MailServerError:
+                    failed += 1
+                    in_a_row += 1
+                    continue
+                except Exception:
+                    logger.exception("Mail %s could not be sent; it stays pending.", pk)
+                    failed += 1
+                    continue
+            in_a_row = 0
+            sent += outcome == Outcome.SENT
+            dropped += outcome == Outcome.DROPPED
+            left += outcome == Outcome.SKIPPED
+        last_pk = batch[-1][0]
+    return MailReport(sent=sent, failed=failed, dropped=dropped, left=left)
+
+
+@dataclass(frozen=True)
+class SendAgainReport:
+    queued: int
+    # Sent or dropped already: left alone.
+    done: int
+    # Claimed by a worker right now.
+    busy: int
+
+
+@transaction.atomic
+def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
+    """Hand the given waiting mails to the workers now (staff's 'Send again' after an outage): pending ones, and those
+    whose claim outlived its lease. Sent and dropped mails are left alone, and so are those a worker holds."""
+    selected = mails.count()
+    now = timezone.now()
+    waiting = selectors.mail_waiting_list(mails=Mail.objects.filter(pk__in=mails.values("pk")))
+    # Locked until the commit: a worker claiming one of them meanwhile waits, then finds it pending and takes it.
+    ids = list(waiting.select_for_update().values_list("pk", flat=True))
+    Mail.objects.filter(pk__in=ids).update(state=Mail.State.PENDING, claimed_at=None, updated_at=now)
+
+    def hand_to_workers() -> None:
+        mails_enqueue(mail_ids=ids)
+
+    transaction.on_commit(hand_to_workers, robust=True)
+    busy = mails.filter(state=Mail.State.SENDING).exclude(pk__in=ids).count()
+    return SendAgainReport(queued=len(ids), done=selected - len(ids) - busy, busy=busy)
+
+
+# ---- What visitors send us
+
+
+def _newsletter_welcome_queue(signup: NewsletterSignup) -> Mail:
+    return mail_queue(kind=mails.NEWSLETTER_WELCOME, to=signup.email, context={"signup": signup.pk})
 
 
 @transaction.atomic
 def newsletter_subscribe(*, email: str) -> tuple[NewsletterSignup, bool]:
     """Sign an address up, once whatever its case; return the signup and whether it is new.
 
-    Only a new signup gets the welcome mail, sent once the row is committed.
+    An address back after unsubscribing counts as new: both get the welcome mail.
     """
     email = email.strip().lower()
     signup = selectors.newsletter_signup_find(email=email)
     if signup is not None:
-        return signup, False
+        # One of two clicks racing brings the address back: the UPDATE decides which.
+        back = NewsletterSignup.objects.filter(pk=signup.pk, unsubscribed_at__isnull=False).update(
+            unsubscribed_at=None, updated_at=timezone.now()
+        )
+        if not back:
+            return signup, False
+        signup.unsubscribed_at = None
+        _newsletter_welcome_queue(signup)
+        return signup, True
     try:
         with transaction.atomic():
             signup = NewsletterSignup.objects.create(email=email)
     except IntegrityError:
         # A second click raced this one between the look-up and the insert; the unique index caught it.
         return NewsletterSignup.objects.get(email=email), False
-
-    def welcome() -> None:
-        newsletter_welcome_send(signup=signup)
-
-    # robust: an unexpected error of the mail code is logged and the visitor still hears thanks. The
-    # callback is a named function, not a partial, because Django names it in that log line.
-    transaction.on_commit(welcome, robust=True)
+    _newsletter_welcome_queue(signup)
     return signup, True
+
+
+def newsletter_unsubscribe(*, token: str) -> None:
+    """Take the address a signed unsubscribe link names off the newsletter; doing it again is no error."""
+    signup_id = mails.unsubscribe_token_read(token)
+    if signup_id is None:
+        raise InvalidUnsubscribeLink()
+    # A signup staff deleted meanwhile is off the list already.
+    NewsletterSignup.objects.filter(pk=signup_id, unsubscribed_at__isnull=True).update(
+        unsubscribed_at=timezone.now(), updated_at=timezone.now()
+    )
 
 
 @transaction.atomic
 def contact_message_create(*, name: str, email: str, message: str) -> ContactMessage:
-    """Store a contact form message; it is mailed to the shop's inbox once the row is committed."""
+    """Store a contact form message; it is mailed to the shop's inbox, replying to the sender, after the commit."""
     contact_message = ContactMessage.objects.create(name=name, email=email, message=message)
-
-    def forward() -> None:
-        contact_message_send(contact_message=contact_message)
-
-    # robust, as for the newsletter: whatever the mail code does, the message is stored and answered.
-    transaction.on_commit(forward, robust=True)
+    mail_queue(
+        kind=mails.CONTACT_MESSAGE,
+        to=settings.SHOP_CONTACT_EMAIL,
+        reply_to=email,
+        context={"contact_message": contact_message.pk},
+    )
     return contact_message
-
-
-def newsletter_welcome_send(*, signup: NewsletterSignup) -> bool:
-    """Mail the welcome to a subscriber; True if it went out, False (logged, left pending) if not."""
-    try:
-        mail_send(template="newsletter_welcome", context={"email": signup.email}, to=[signup.email])
-    except OSError:
-        # smtplib's errors, refused connections and timeouts are all OSErrors: the mail server is down.
-        logger.exception("Newsletter signup %s: the welcome mail was not sent; it stays pending.", signup.pk)
-        return False
-    _mailed_mark(signup)
-    return True
-
-
-def contact_message_send(*, contact_message: ContactMessage) -> bool:
-    """Mail a contact message to the shop's inbox, replying to the sender; True if it went out."""
-    context = {
-        "name": contact_message.name,
-        "email": contact_message.email,
-        "message": contact_message.message,
-        "created_at": contact_message.created_at,
-    }
-    try:
-        mail_send(
-            template="contact_message",
-            context=context,
-            to=[settings.SHOP_CONTACT_EMAIL],
-            reply_to=[contact_message.email],
-        )
-    except OSError:
-        # smtplib's errors, refused connections and timeouts are all OSErrors: the mail server is down.
-        logger.exception("Contact message %s was not mailed to the shop; it stays pending.", contact_message.pk)
-        return False
-    _mailed_mark(contact_message)
-    return True
-
-
-def _send_each(rows: QuerySet, send: Callable) -> MailReport:
-    sent = failed = 0
-    last_pk = 0
-    # Batches by primary key rather than one open cursor, since every send writes to the table being read
-    # (SQLite gives no isolation between the two); a row that failed is not read again in the same run.
-    while batch := list(rows.filter(pk__gt=last_pk)[:PENDING_BATCH_SIZE]):
-        for row in batch:
-            if send(row):
-                sent += 1
-            else:
-                failed += 1
-        last_pk = batch[-1].pk
-    return MailReport(sent=sent, failed=failed)
-
-
-def newsletter_welcome_send_pending(*, signups: QuerySet[NewsletterSignup] | None = None) -> MailReport:
-    """Send the welcome mails that have not gone out, of every signup or of those given."""
-    return _send_each(
-        selectors.newsletter_signup_unmailed_list(signups=signups),
-        lambda signup: newsletter_welcome_send(signup=signup),
-    )
-
-
-def contact_message_send_pending(*, contact_messages: QuerySet[ContactMessage] | None = None) -> MailReport:
-    """Mail the contact messages that have not reached the shop's inbox, all or those given."""
-    return _send_each(
-        selectors.contact_message_unmailed_list(contact_messages=contact_messages),
-        lambda contact_message: contact_message_send(contact_message=contact_message),
-    )

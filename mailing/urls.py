@@ -7,4 +7,5 @@ from . import views
 urlpatterns = [
     path("newsletter", views.NewsletterView.as_view(), name="newsletter"),
     path("contactUs", views.ContactMessageView.as_view(), name="contact-message"),
+    path("unsubscribe/<str:token>", views.UnsubscribeView.as_view(), name="unsubscribe"),
 ]

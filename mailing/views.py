@@ -1,4 +1,5 @@
-"""The mailing calls of docs/PRODUCT.md §7: anyone may sign up for the newsletter or write to the shop."""
+"""The mailing calls of docs/PRODUCT.md §7 (anyone may sign up for the newsletter or write to the shop), and the
+newsletter's one-click unsubscribe."""
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -15,6 +16,7 @@ from .serializers import ContactMessageInput, MailOutput, NewsletterSignupInput
 
 NEWSLETTER_THANKS = "Thanks for subscribing!"
 CONTACT_THANKS = "Thanks, we got your message"
+UNSUBSCRIBED = "You will get no more newsletter mail."
 
 
 class NewsletterView(APIView):
@@ -56,3 +58,27 @@ class ContactMessageView(APIView):
     def post(self, request):
         services.contact_message_create(**validated(ContactMessageInput, request.data))
         return Response({"message": CONTACT_THANKS}, status=status.HTTP_201_CREATED)
+
+
+class UnsubscribeView(APIView):
+    """POST /mail/unsubscribe/{token}: RFC 8058's one click, posted by a mail client (List-Unsubscribe-Post) or by the
+    storefront's /unsubscribe screen; the signed token is the only credential.
+
+    No session is read, so no CSRF token is asked for: a mail client has neither. The body (List-Unsubscribe=One-Click)
+    is not read. Again is no error; a token the shop did not sign is a 400 and changes nothing. There is no GET: mail
+    scanners follow links, and must not unsubscribe anyone.
+    """
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: OpenApiResponse(MailOutput, description="The address gets no more newsletter mail."),
+            **errors(400),
+        },
+    )
+    def post(self, request, token: str):
+        services.newsletter_unsubscribe(token=token)
+        return Response({"message": UNSUBSCRIBED})

@@ -37,7 +37,6 @@ class OrderAdmin(admin.ModelAdmin):
         "decline_message",
         "charging_until",
         "paid_at",
-        "mailed_at",
         "created_at",
         "updated_at",
     ]

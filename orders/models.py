@@ -59,9 +59,8 @@ class Order(models.Model):
     # While set and in the future, one request is charging this order; another with the same payment
     # method waits its turn. A crash mid-charge leaves it to expire instead of blocking the order for ever.
     charging_until = models.DateTimeField(null=True, blank=True)
+    # Its confirmation mail is a row of the outbox (mailing.Mail), queued in the transaction that marks it paid.
     paid_at = models.DateTimeField(null=True, blank=True)
-    # NULL until the confirmation mail went out.
-    mailed_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

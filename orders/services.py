@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from accounts.models import User
 from catalog import services as catalog_services
-from mailing.services import mail_send
+from mailing.models import Mail
+from mailing.services import mail_queue
 
 from . import selectors
 from .errors import (
@@ -27,6 +28,7 @@ from .errors import (
     PaymentMethodUsed,
     PaymentUnavailable,
 )
+from .mails import ORDER_CONFIRMATION
 from .models import Order, OrderLine
 from .payments import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway, gateway_get
 from .selectors import HELD, CartLine
@@ -125,12 +127,9 @@ def _order_paid(*, order: Order) -> None:
             logger.critical("Order %s was charged after its stock was released; refund or ship it.", order.pk)
             return
         order.payment, order.paid_at, order.charging_until = Order.Payment.PAID, now, None
-
-        def confirmation() -> None:
-            order_confirmation_send(order=order)
-
-        # After the commit: a mail server that is down must never undo a paid order.
-        transaction.on_commit(confirmation, robust=True)
+        # In the same transaction as the payment: a paid order always has its confirmation in the outbox, sent by a
+        # worker after the commit. The request never waits on the mail server.
+        order_confirmation_queue(order=order)
 
 
 def _charge_record(*, order: Order, charge: Charge) -> Charge:
@@ -250,18 +249,9 @@ def order_checkout(*, user: User, payment_method_id: str, lines: list[CartLine],
     raise PaymentInProgress()
 
 
-def order_confirmation_send(*, order: Order) -> None:
-    """Mail the shopper what they bought; a failure is logged and the order stays unmailed (mailed_at NULL)."""
-    lines = [{"line": line, "price": f"{line.unit_price / 100:,.2f}"} for line in order.lines.all()]
-    context = {"order": order, "lines": lines, "total": f"{order.amount / 100:,.2f}"}
-    try:
-        mail_send(template="order_paid", context=context, to=[order.email])
-    except OSError:
-        logger.exception("The confirmation of order %s was not mailed", order.pk)
-        return
-    now = timezone.now()
-    Order.objects.filter(pk=order.pk).update(mailed_at=now)
-    order.mailed_at = now
+def order_confirmation_queue(*, order: Order) -> Mail:
+    """Put the shopper's confirmation of a paid order in the outbox (orders/mails.py builds it when it is sent)."""
+    return mail_queue(kind=ORDER_CONFIRMATION, to=order.email, context={"order": order.pk})
 
 
 def order_status_set(*, order: Order, status: str) -> Order:

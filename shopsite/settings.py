@@ -241,10 +241,17 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 # The most a body other than a form with a picture may weigh (a picture's form: shopsite/body_limit.py).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 2_621_440
 
+# The demo keeps its mails as files in var/mail/ (make run says so); anything else prints them, unless EMAIL_URL says
+# where to send them.
 EMAIL_CONFIG = env.email("EMAIL_URL", default="consolemail://")
+if SHOP_DEMO and not env.str("EMAIL_URL", default=""):
+    EMAIL_CONFIG = {
+        "EMAIL_BACKEND": "django.core.mail.backends.filebased.EmailBackend",
+        "EMAIL_FILE_PATH": VAR_DIR / "mail",
+    }
 vars().update(EMAIL_CONFIG)
-# Seconds of each wait on the mail server. Mails go out while the visitor's request waits (what fails stays pending
-# for send_pending_mail), so a mail server that hangs holds the request this long, inside its time budget.
+# Seconds of each wait on the mail server. Only Celery's workers wait on it (mailing/tasks.py), never a request; a
+# mail that fails is tried again later, and its task's time limit stays well inside the outbox's claim.
 EMAIL_TIMEOUT = 5
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Sneaker Shop <shop@localhost>")
 # The shop's inbox for the contact form; the mail's Reply-To is the visitor, so staff just reply.
@@ -382,6 +389,76 @@ SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
 # Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
 SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
+
+# Where the links in mails lead (the order's page, pictures, unsubscribing): the shop as shoppers reach it. The demo's
+# default is the port make run serves; a live shop's is HTTPS on its first DJANGO_ALLOWED_HOSTS name.
+SHOP_BASE_URL = env.str("SHOP_BASE_URL", default="").rstrip("/") or (
+    f"http://127.0.0.1:{env.int('PORT', default=8000)}"
+    if DEBUG or SHOP_DEMO
+    else f"https://{ALLOWED_HOSTS[0].lstrip('.') if ALLOWED_HOSTS else 'localhost'}"
+)
+
+# Background work (docs/DESIGN.md §6): Celery, configured from the CELERY_* settings below (shopsite/celery.py). A
+# live shop names a broker every app server and worker shares (Redis); the demo's default is a SQLite file in var/,
+# which only the processes of one machine can share, so a live shop without CELERY_BROKER_URL refuses to start.
+# A mail the mail server refused is tried again after 1, 2, 4, 8 and 16 minutes (about half an hour in all); then it
+# waits in the outbox for the periodic resend.
+SHOP_MAIL_RETRIES = env.int("SHOP_MAIL_RETRIES", default=5)
+SHOP_MAIL_RETRY_SECONDS = env.float("SHOP_MAIL_RETRY_SECONDS", default=60)
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="")
+if not CELERY_BROKER_URL:
+    if not (DEBUG or SHOP_DEMO):
+        raise ImproperlyConfigured(
+            "CELERY_BROKER_URL is not set. A live shop's app servers and workers share one broker (Redis, "
+            "docs/DEPLOY.md); only DJANGO_DEBUG=1 or SHOP_DEMO=1 use a SQLite file in var/."
+        )
+    CELERY_BROKER_URL = f"sqla+sqlite:///{VAR_DIR / 'celery-broker.sqlite3'}"
+if CELERY_BROKER_URL.startswith("sqla+sqlite"):
+    # The web server, the worker and beat write to the file at once: wait for the lock rather than fail.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"connect_args": {"timeout": 20}}
+else:
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        # A request hands its mails to the broker after its commit: a broker that hangs costs it one short wait per
+        # try, not a stuck thread (the mail stays pending in the outbox for the periodic resend).
+        "socket_connect_timeout": env.float("CELERY_BROKER_TIMEOUT", default=1),
+        "socket_timeout": env.float("CELERY_BROKER_TIMEOUT", default=1),
+        # Redis gives a task a worker took but did not acknowledge (acks_late: the worker died) to another after this
+        # long. Longer than the longest retry countdown, or a task waiting for its retry would be run twice.
+        "visibility_timeout": max(2 * 3600, 2 * SHOP_MAIL_RETRY_SECONDS * 2 ** max(SHOP_MAIL_RETRIES - 1, 0)),
+    }
+# Publishing from a request: two quick tries, then the outbox's periodic resend takes over.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BROKER_CONNECTION_TIMEOUT = env.float("CELERY_BROKER_TIMEOUT", default=1)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Two shops (or the bench) on one Redis keep their tasks apart by queue.
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default="celery")
+# Nothing reads a task's result: the outbox rows and the orders are the truth.
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+# One task at a time per worker process: a mail waiting on its retry's countdown is held apart from this.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# The worker logs through the LOGGING below (JSON lines with the request and the task), not its own format.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_REDIRECT_STDOUTS = False
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat's periodic jobs (run once per shop); each has a manage.py command of the same service for operators.
+SHOP_RELEASE_STALE_EVERY_MINUTES = env.int("SHOP_RELEASE_STALE_EVERY_MINUTES", default=5)
+SHOP_MAIL_RESEND_EVERY_MINUTES = env.int("SHOP_MAIL_RESEND_EVERY_MINUTES", default=10)
+CELERY_BEAT_SCHEDULE = {
+    "release-stale-reservations": {
+        "task": "orders.tasks.reservations_release_stale",
+        "schedule": SHOP_RELEASE_STALE_EVERY_MINUTES * 60,
+        # A run the workers could not start before the next one is due is dropped, not piled up.
+        "options": {"expires": SHOP_RELEASE_STALE_EVERY_MINUTES * 60},
+    },
+    "send-pending-mail": {
+        "task": "mailing.tasks.mail_send_pending",
+        "schedule": SHOP_MAIL_RESEND_EVERY_MINUTES * 60,
+        "options": {"expires": SHOP_MAIL_RESEND_EVERY_MINUTES * 60},
+    },
+}
 
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     raise ImproperlyConfigured(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")

@@ -4,8 +4,6 @@ Its refusals carry the hosted identity service's codes (accounts/errors.py), so 
 docs/PRODUCT.md §8's messages whichever provider the shop runs with.
 """
 
-from urllib.parse import urlencode
-
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.tokens import default_token_generator
@@ -13,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
-from mailing.services import mail_send
+from mailing.services import mail_queue
 from shopsite.throttles import SignInFailureThrottle
 
 from ..authentication import ensure_enabled
@@ -21,13 +19,13 @@ from ..errors import (
     EmailInUse,
     InvalidEmail,
     InvalidResetLink,
-    MailNotSent,
     PasswordMissing,
     SignInLocked,
     UserNotFound,
     WeakPassword,
     WrongPassword,
 )
+from ..mails import PASSWORD_RESET
 from ..models import User, UserManager
 
 # Hashing a longer password is work an attacker could ask of the server on every sign-in.
@@ -107,20 +105,12 @@ def password_change(*, user: User, current_password, new_password) -> None:
 
 
 def password_reset_send(*, email, reset_page_url: str) -> None:
-    """Mail the account's owner a link to the set-new-password page; the link works once, for an hour."""
+    """Mail the account's owner a link to the set-new-password page; the link works once, for an hour from when the
+    mail goes out (accounts/mails.py makes it then)."""
     user = User.objects.filter(email=email_clean(email)).first()
     if user is None:
         raise UserNotFound()
-    query = urlencode({"uid": user.uid, "token": default_token_generator.make_token(user)})
-    try:
-        mail_send(
-            template="password_reset",
-            context={"email": user.email, "link": f"{reset_page_url}?{query}"},
-            to=[user.email],
-        )
-    except OSError:
-        # Nothing was stored for this mail: the owner simply asks again once the mail server is back.
-        raise MailNotSent() from None
+    mail_queue(kind=PASSWORD_RESET, to=user.email, context={"user": user.pk, "reset_page_url": reset_page_url})
 
 
 @transaction.atomic

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.contrib.auth import SESSION_KEY
+from django.test import TestCase
 
 from accounts.errors import SignInLocked
 
@@ -22,7 +23,9 @@ def sign_in(client, email: str, password: str, address: str):
 
 
 def reset_link(client, email: str, mailoutbox, address: str = "10.9.9.9") -> dict:
-    assert client.post("/api/auth/password-reset", {"email": email}, REMOTE_ADDR=address).status_code == 200
+    # The mail leaves the outbox once the request's transaction commits.
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert client.post("/api/auth/password-reset", {"email": email}, REMOTE_ADDR=address).status_code == 200
     uid, token = re.search(r"uid=(\w+)&token=([\w-]+)", mailoutbox[-1].body).groups()
     return {"uid": uid, "token": token}
 

@@ -18,7 +18,8 @@ def shop_config(response) -> dict:
 @pytest.mark.parametrize(
     "path",
     ["/", "/products", "/colletions/Nike", "/collections/New%20Balance", "/sale", "/cart",
-     "/order/pi_123", "/aboutUs", "/AboutUs", "/termsOfService", "/TermsOfService", "/admin", "/modifshoe", "/sale/"],
+     "/order/pi_123", "/aboutUs", "/AboutUs", "/termsOfService", "/TermsOfService", "/admin", "/modifshoe", "/sale/",
+     "/unsubscribe/MQ:7Wm1xtq1J3oYH0"],
 )  # fmt: skip
 def test_every_screen_of_the_spec_gets_the_shell(client, path):
     response = client.get(path)
@@ -27,7 +28,7 @@ def test_every_screen_of_the_spec_gets_the_shell(client, path):
     assert '<div id="root"></div>' in response.content.decode()
 
 
-@pytest.mark.parametrize("path", ["/nope", "/products/12/extra", "/colletions", "/admin/users"])
+@pytest.mark.parametrize("path", ["/nope", "/products/12/extra", "/colletions", "/admin/users", "/unsubscribe"])
 def test_other_paths_get_the_shell_with_404(client, path):
     response = client.get(path)
     assert response.status_code == 404

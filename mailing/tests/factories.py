@@ -1,8 +1,8 @@
-"""Factories for newsletter signups and contact messages."""
+"""Factories for outbox mails, newsletter signups and contact messages."""
 
 import factory
 
-from mailing.models import ContactMessage, NewsletterSignup
+from mailing.models import ContactMessage, Mail, NewsletterSignup
 
 
 class NewsletterSignupFactory(factory.django.DjangoModelFactory):
@@ -19,3 +19,17 @@ class ContactMessageFactory(factory.django.DjangoModelFactory):
     name = "Jane Runner"
     email = factory.Sequence(lambda n: f"writer{n}@sneakers.test")
     message = "My order arrived with two left shoes, can you help?"
+
+
+class MailFactory(factory.django.DjangoModelFactory):
+    """A newsletter welcome waiting in the outbox, for a signup of its own."""
+
+    class Meta:
+        model = Mail
+
+    class Params:
+        signup = factory.SubFactory(NewsletterSignupFactory)
+
+    kind = "newsletter_welcome"
+    to = factory.LazyAttribute(lambda mail: mail.signup.email)
+    context = factory.LazyAttribute(lambda mail: {"signup": mail.signup.pk})

@@ -1,16 +1,19 @@
-"""The Django admin for staff: signups and contact messages listed, searchable, read-only, sent again."""
+"""The Django admin for staff: the outbox with its states, tries and errors, sent again on demand; signups and
+contact messages listed, searchable, read-only."""
+
+from datetime import timedelta
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import User
-from mailing.models import ContactMessage, NewsletterSignup
+from mailing.models import Mail, NewsletterSignup
+from mailing.selectors import CLAIM_LEASE
 
-from .factories import ContactMessageFactory, NewsletterSignupFactory
+from .factories import ContactMessageFactory, MailFactory, NewsletterSignupFactory
 
 pytestmark = pytest.mark.django_db
-
-MAILED = "2026-01-01T00:00Z"
 
 
 @pytest.fixture
@@ -21,35 +24,138 @@ def staff_client(client):
 
 @pytest.fixture
 def rows(db):
-    NewsletterSignupFactory(email="waiting@example.com")
-    NewsletterSignupFactory(email="mailed@example.com", mailed_at=MAILED)
+    """A mail of each state: waiting for long, waiting a moment, being sent, sent, dropped."""
+    long_ago = timezone.now() - timedelta(hours=3)
+    stuck = MailFactory(to="stuck@example.com", attempts=6, last_error="SMTPDataError: (451, b'try again')")
+    Mail.objects.filter(pk=stuck.pk).update(created_at=long_ago)
+    MailFactory(to="fresh@example.com")
+    MailFactory(to="busy@example.com", state=Mail.State.SENDING, claimed_at=timezone.now())
+    MailFactory(to="done@example.com", state=Mail.State.SENT, sent_at=timezone.now(), attempts=1)
+    MailFactory(to="gone@example.com", state=Mail.State.DROPPED, last_error="the signup was deleted")
+    NewsletterSignupFactory(email="left@example.com", unsubscribed_at=timezone.now())
     ContactMessageFactory(name="Waiting Writer")
-    ContactMessageFactory(name="Mailed Writer", mailed_at=MAILED)
 
 
-EVERY_FILTER = [{}, {"q": "waiting"}, {"mailed": "no"}, {"created_at__gte": "2020-01-01 00:00:00+00:00"}]
+def listed(staff_client, model: str, query: dict) -> list:
+    return list(staff_client.get(reverse(f"admin:mailing_{model}_changelist"), query).context["cl"].result_list)
 
 
-@pytest.mark.parametrize("model", ["newslettersignup", "contactmessage"])
+EVERY_FILTER = [
+    {},
+    {"q": "stuck"},
+    {"waiting": "yes"},
+    {"waiting": "long"},
+    {"state__exact": "sent"},
+    {"kind": "newsletter_welcome"},
+    {"created_at__gte": "2020-01-01 00:00:00+00:00"},
+]
+
+
 @pytest.mark.parametrize("query", EVERY_FILTER)
-def test_the_lists_load_for_a_superuser(staff_client, rows, model, query):
-    assert staff_client.get(reverse(f"admin:mailing_{model}_changelist"), query).status_code == 200
+def test_the_outbox_list_loads_for_a_superuser(staff_client, rows, query):
+    page = staff_client.get(reverse("admin:mailing_mail_changelist"), query)
+    assert page.status_code == 200
 
 
 @pytest.mark.parametrize(
-    ("model", "query", "expected"),
+    ("query", "expected"),
     [
-        ("newslettersignup", {"mailed": "no"}, ["waiting@example.com"]),
-        ("newslettersignup", {"mailed": "yes"}, ["mailed@example.com"]),
-        ("newslettersignup", {"q": "MAILED@"}, ["mailed@example.com"]),
-        ("contactmessage", {"mailed": "no"}, ["Waiting Writer"]),
-        ("contactmessage", {"mailed": "yes"}, ["Mailed Writer"]),
-        ("contactmessage", {"q": "waiting"}, ["Waiting Writer"]),
+        ({"waiting": "yes"}, {"stuck@example.com", "fresh@example.com", "busy@example.com"}),
+        # What to look at after an outage: still not sent an hour on.
+        ({"waiting": "long"}, {"stuck@example.com"}),
+        ({"state__exact": "dropped"}, {"gone@example.com"}),
+        ({"q": "DONE@"}, {"done@example.com"}),
     ],
 )
-def test_filters_and_search_find_the_right_rows(staff_client, rows, model, query, expected):
-    found = staff_client.get(reverse(f"admin:mailing_{model}_changelist"), query).context["cl"].result_list
-    assert [row.email if model == "newslettersignup" else row.name for row in found] == expected
+def test_filters_find_the_mails_to_look_at(staff_client, rows, query, expected):
+    assert {mail.to for mail in listed(staff_client, "mail", query)} == expected
+
+
+def test_the_list_shows_state_tries_and_the_last_error(staff_client, rows):
+    page = staff_client.get(reverse("admin:mailing_mail_changelist"), {"q": "stuck"}).content.decode()
+    assert "stuck@example.com" in page
+    assert "SMTPDataError: (451, b&#x27;try again&#x27;)" in page
+    assert '<td class="field-attempts">6</td>' in page
+
+
+def test_a_mail_is_shown_not_edited(staff_client, rows):
+    mail = Mail.objects.get(to="stuck@example.com")
+    url = reverse("admin:mailing_mail_change", args=[mail.pk])
+
+    assert staff_client.get(url).status_code == 200
+    assert staff_client.post(url, {"to": "someone@else.test"}).status_code == 403
+    assert staff_client.get(reverse("admin:mailing_mail_add")).status_code == 403
+    mail.refresh_from_db()
+    assert mail.to == "stuck@example.com"
+
+
+def send_again(staff_client, mails) -> str:
+    response = staff_client.post(
+        reverse("admin:mailing_mail_changelist"),
+        {"action": "send_again", "_selected_action": [mail.pk for mail in mails]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    return " ".join(str(message) for message in response.context["messages"])
+
+
+def test_send_again_hands_the_waiting_mails_to_the_workers(
+    staff_client, rows, mailoutbox, django_capture_on_commit_callbacks
+):
+    abandoned = MailFactory(to="abandoned@example.com", state=Mail.State.SENDING)
+    Mail.objects.filter(pk=abandoned.pk).update(claimed_at=timezone.now() - CLAIM_LEASE - timedelta(minutes=1))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        text = send_again(staff_client, Mail.objects.all())
+
+    assert text == (
+        "3 handed to the workers. 2 had been sent (or dropped) already and were left alone. 1 are being sent right now."
+    )
+    assert sorted(mail.to[0] for mail in mailoutbox) == [
+        "abandoned@example.com",
+        "fresh@example.com",
+        "stuck@example.com",
+    ]
+    assert set(Mail.objects.filter(state=Mail.State.SENT).values_list("to", flat=True)) == {
+        "abandoned@example.com",
+        "fresh@example.com",
+        "stuck@example.com",
+        "done@example.com",
+    }
+
+
+def test_send_again_sends_nothing_before_its_commit(staff_client, rows, mailoutbox, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        send_again(staff_client, Mail.objects.filter(to="stuck@example.com"))
+    assert len(callbacks) == 1
+    assert mailoutbox == []
+
+
+def test_send_again_says_when_the_mail_server_still_refuses(
+    staff_client, mail_server_down, mailoutbox, django_capture_on_commit_callbacks
+):
+    mail = MailFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        send_again(staff_client, [mail])
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.State.PENDING, 6)
+    assert mailoutbox == []
+
+
+@pytest.mark.parametrize(("model", "query"), [("newslettersignup", {"q": "left"}), ("contactmessage", {"q": "writer"})])
+def test_signups_and_contact_messages_are_listed(staff_client, rows, model, query):
+    assert len(listed(staff_client, model, query)) == 1
+
+
+def test_the_signup_list_shows_who_unsubscribed(staff_client, rows):
+    NewsletterSignupFactory(email="still@example.com")
+    subscribed = {
+        signup.email for signup in listed(staff_client, "newslettersignup", {"unsubscribed_at__isnull": "True"})
+    }
+    assert "still@example.com" in subscribed
+    assert "left@example.com" not in subscribed
+    gone = listed(staff_client, "newslettersignup", {"unsubscribed_at__isnull": "False"})
+    assert [signup.email for signup in gone] == ["left@example.com"]
 
 
 @pytest.mark.parametrize(
@@ -73,41 +179,3 @@ def test_staff_may_delete_a_signup(staff_client):
     signup = NewsletterSignupFactory()
     staff_client.post(reverse("admin:mailing_newslettersignup_delete", args=[signup.pk]), {"post": "yes"})
     assert not NewsletterSignup.objects.exists()
-
-
-def _send_again(staff_client, model, rows) -> str:
-    response = staff_client.post(
-        reverse(f"admin:mailing_{model}_changelist"),
-        {"action": "send_again", "_selected_action": [row.pk for row in rows]},
-        follow=True,
-    )
-    assert response.status_code == 200
-    return " ".join(str(message) for message in response.context["messages"])
-
-
-def test_send_again_mails_only_the_waiting_signups(staff_client, mailoutbox):
-    waiting = NewsletterSignupFactory(email="waiting@example.com")
-    mailed = NewsletterSignupFactory(email="mailed@example.com", mailed_at=MAILED)
-
-    text = _send_again(staff_client, "newslettersignup", [waiting, mailed])
-
-    assert text == "1 sent, 0 failed (they stay waiting; see the log). 1 had been mailed already and were left alone."
-    assert [mail.to for mail in mailoutbox] == [["waiting@example.com"]]
-    waiting.refresh_from_db()
-    assert waiting.mailed_at is not None
-
-
-def test_send_again_forwards_waiting_contact_messages(staff_client, shop_mail, mailoutbox):
-    message = ContactMessageFactory(email="jane@example.com")
-
-    assert _send_again(staff_client, "contactmessage", [message]).startswith("1 sent, 0 failed")
-
-    [mail] = mailoutbox
-    assert (mail.to, mail.reply_to) == (["inbox@kicks.test"], ["jane@example.com"])
-    assert ContactMessage.objects.get().mailed_at is not None
-
-
-def test_send_again_says_when_the_mail_server_still_refuses(staff_client, mail_server_down):
-    message = ContactMessageFactory()
-    assert _send_again(staff_client, "contactmessage", [message]).startswith("0 sent, 1 failed")
-    assert ContactMessage.objects.get().mailed_at is None

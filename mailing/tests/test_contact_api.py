@@ -2,7 +2,7 @@
 
 import pytest
 
-from mailing.models import ContactMessage
+from mailing.models import ContactMessage, Mail
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +27,14 @@ def test_a_message_is_stored_and_mailed_to_the_shop(
     assert response.json() == {"message": "Thanks, we got your message"}
     stored = ContactMessage.objects.get()
     assert (stored.name, stored.email, stored.message) == ("Jane O'Runner", "Jane@Example.com", MESSAGE)
-    assert stored.mailed_at is not None
+    outbox = Mail.objects.get()
+    assert (outbox.kind, outbox.to, outbox.reply_to, outbox.state) == (
+        "contact_message",
+        "inbox@kicks.test",
+        "Jane@Example.com",
+        "sent",
+    )
+    assert outbox.context == {"contact_message": stored.pk}
     [mail] = mailoutbox
     assert mail.to == ["inbox@kicks.test"]
     assert mail.reply_to == ["Jane@Example.com"]
@@ -36,6 +43,21 @@ def test_a_message_is_stored_and_mailed_to_the_shop(
     # Plain text: nothing HTML-escaped.
     assert "Jane O'Runner <Jane@Example.com> wrote through the contact form" in mail.body
     assert MESSAGE in mail.body
+    [(html, _)] = mail.alternatives
+    assert "<strong>Jane O&#x27;Runner</strong> &lt;Jane@Example.com&gt; wrote through the contact form" in html
+
+
+def test_what_a_visitor_typed_is_escaped_in_the_html_part(
+    api_client, shop_mail, mailoutbox, django_capture_on_commit_callbacks
+):
+    script = "<script>alert('hi')</script> is what I typed, sorry"
+    with django_capture_on_commit_callbacks(execute=True):
+        api_client.post(URL, form(name="<b>Jane</b>", message=script))
+
+    [(html, _)] = mailoutbox[0].alternatives
+    assert "<script>" not in html and "<b>Jane</b>" not in html
+    assert "&lt;script&gt;alert(&#x27;hi&#x27;)&lt;/script&gt; is what I typed" in html
+    assert script in mailoutbox[0].body
 
 
 def test_the_inbox_defaults_to_the_shops_from_address(settings):

@@ -42,6 +42,7 @@ def run(tmp_path, args: list[str], **env) -> subprocess.CompletedProcess:
         "DJANGO_SETTINGS_MODULE": "shopsite.settings",
         "SHOP_VAR_DIR": str(tmp_path),
         "DJANGO_SECRET_KEY": LIVE["DJANGO_SECRET_KEY"],
+        "CELERY_BROKER_URL": LIVE["CELERY_BROKER_URL"],
         "SHOP_HTTPS": "0",
         **env,
     }

@@ -2,6 +2,7 @@
 
 import json
 import logging
+import sys
 
 from shopsite.logs import JsonFormatter, RequestIdFilter
 
@@ -43,3 +44,61 @@ def test_log_lines_of_a_request_are_json_with_its_id(api_client, db, caplog, set
     assert line["level"] == "WARNING"
     assert line["logger"] == "django.request"
     assert "/api/nothing-here" in line["message"]
+
+
+def test_a_task_takes_the_publishing_request_s_id_along_in_its_headers():
+    from shopsite.logs import request_id_as, task_headers_add
+
+    headers = {}
+    with request_id_as("lb-abcdef12"):
+        task_headers_add(headers=headers)
+    assert headers == {"shop_request_id": "lb-abcdef12"}
+    # A retry, published by the task itself, keeps the id it came with.
+    with request_id_as("lb-other-id"):
+        task_headers_add(headers=headers)
+    assert headers == {"shop_request_id": "lb-abcdef12"}
+
+
+def test_a_task_s_lines_carry_its_request_name_id_and_retries_and_only_while_it_runs():
+    from types import SimpleNamespace
+
+    from shopsite.logs import task_context_enter, task_context_leave
+
+    task = SimpleNamespace(
+        name="mailing.tasks.mail_send", request=SimpleNamespace(shop_request_id="lb-1234abcd", retries=2)
+    )
+
+    def line() -> dict:
+        record = logging.LogRecord("mailing.services", logging.WARNING, __file__, 1, "Mail 7 was not sent.", (), None)
+        record.reason = "451 try again later"
+        RequestIdFilter().filter(record)
+        return json.loads(JsonFormatter().format(record))
+
+    before = line()["request_id"]
+    task_context_enter(task_id="task-1", task=task)
+    try:
+        inside = line()
+    finally:
+        task_context_leave(task_id="task-1")
+    outside = line()
+
+    assert inside == {
+        **inside,
+        "request_id": "lb-1234abcd",
+        "task": "mailing.tasks.mail_send",
+        "task_id": "task-1",
+        "retries": 2,
+        "reason": "451 try again later",
+    }
+    assert outside["request_id"] == before
+    assert "task" not in outside and "task_id" not in outside
+
+
+def test_a_failure_s_reason_is_the_exception_s_own_words():
+    try:
+        raise ConnectionRefusedError(111, "Connection refused")
+    except ConnectionRefusedError:
+        record = logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
+    line = json.loads(JsonFormatter().format(record))
+    assert line["reason"] == "ConnectionRefusedError: [Errno 111] Connection refused"
+    assert "Traceback" in line["exception"]

@@ -22,6 +22,8 @@ from accounts.tests.factories import PASSWORD, UserFactory
 from accounts.tests.fake_google import GOOGLE_CLIENT_ID, FakeGoogle
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
+from mailing.mails import unsubscribe_token_make
+from mailing.models import NewsletterSignup
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from reviews.services import review_create
@@ -94,6 +96,8 @@ EXPECTED = {
     # mailing
     ("newsletter", "POST"): PUBLIC,
     ("contact-message", "POST"): PUBLIC,
+    # A mail client posts it with no session; the signed token is the credential.
+    ("unsubscribe", "POST"): NO_SESSION,
     # the load balancer's
     ("health", "GET"): NO_SESSION,
 }
@@ -163,6 +167,7 @@ def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
         "review": review_create(user=shopper, shoe=shoe, text="Fits like a glove", rating=5),
         "someone": UserFactory(email="someone@sneakers.test"),
         "google": google,
+        "signup": NewsletterSignup.objects.create(email="reader@sneakers.test"),
     }
 
 
@@ -212,6 +217,7 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("review-detail", "PUT"): ({"pk": review.pk}, {"review": "Still fits", "rating": 4}, "json"),
         ("review-detail", "DELETE"): ({"pk": review.pk}, {}, "json"),
         ("newsletter", "POST"): ({}, {"email": "fan@sneakers.test"}, "json"),
+        ("unsubscribe", "POST"): ({"token": unsubscribe_token_make(signup=rows["signup"])}, {}, "json"),
         ("contact-message", "POST"): (
             {},
             {"name": "Sam", "email": "sam@sneakers.test", "message": "Do you ship to Canada, please?"},

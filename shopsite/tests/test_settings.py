@@ -1,5 +1,6 @@
 """Settings read from the environment."""
 
+import re
 import subprocess
 import sys
 
@@ -7,14 +8,22 @@ import pytest
 from django.conf import settings
 
 KEY = "k3y-" + "x7Qp9zL2mV" * 6
+# A live shop's broker: named, never reached (nothing here publishes a task).
+BROKER = "redis://broker.internal:6379/0"
 
 
 def start_django(tmp_path, code: str = "", **env: str | None) -> subprocess.CompletedProcess:
     """Set Django up in a new interpreter, with only the given environment, and run the code.
 
-    A secret key is given unless the test leaves it out (DJANGO_SECRET_KEY=None).
+    A secret key and a broker are given unless the test leaves them out (DJANGO_SECRET_KEY=None,
+    CELERY_BROKER_URL=None).
     """
-    environment = {"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "shopsite.settings", "DJANGO_SECRET_KEY": KEY}
+    environment = {
+        "PATH": "/usr/bin:/bin",
+        "DJANGO_SETTINGS_MODULE": "shopsite.settings",
+        "DJANGO_SECRET_KEY": KEY,
+        "CELERY_BROKER_URL": BROKER,
+    }
     environment["SHOP_VAR_DIR"] = str(tmp_path)
     environment = {name: value for name, value in {**environment, **env}.items() if value is not None}
     return subprocess.run(
@@ -112,7 +121,7 @@ def deploy_check(tmp_path, **env) -> subprocess.CompletedProcess:
     )
 
 
-LIVE = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": KEY}
+LIVE = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": KEY, "CELERY_BROKER_URL": BROKER}
 
 
 def test_a_live_shop_passes_the_deploy_check(tmp_path):
@@ -198,3 +207,70 @@ def test_an_idempotency_prefix_stripe_could_not_take_stops_the_start(tmp_path, p
     result = start_django(tmp_path, SHOP_IDEMPOTENCY_PREFIX=prefix)
     assert result.returncode != 0
     assert "SHOP_IDEMPOTENCY_PREFIX" in result.stderr
+
+
+def test_a_live_shop_without_a_broker_refuses_to_start(tmp_path):
+    result = start_django(tmp_path, CELERY_BROKER_URL=None)
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: CELERY_BROKER_URL is not set" in result.stderr
+
+
+@pytest.mark.parametrize("env", [{"DJANGO_DEBUG": "1"}, {"SHOP_DEMO": "1"}])
+def test_the_demo_s_broker_is_a_sqlite_file_in_var(tmp_path, env):
+    broker = setting_in_fresh_process("CELERY_BROKER_URL", tmp_path, CELERY_BROKER_URL=None, **env)
+    assert broker == f"sqla+sqlite:///{tmp_path}/celery-broker.sqlite3"
+    assert (
+        setting_in_fresh_process("CELERY_BEAT_SCHEDULE_FILENAME", tmp_path, **env) == f"{tmp_path}/celerybeat-schedule"
+    )
+
+
+def test_the_demo_keeps_its_mails_in_var_unless_email_url_says_otherwise(tmp_path):
+    assert setting_in_fresh_process("EMAIL_FILE_PATH", tmp_path, SHOP_DEMO="1") == f"{tmp_path}/mail"
+    assert setting_in_fresh_process("EMAIL_BACKEND", tmp_path, SHOP_DEMO="1") == (
+        "django.core.mail.backends.filebased.EmailBackend"
+    )
+    smtp = setting_in_fresh_process("EMAIL_BACKEND", tmp_path, SHOP_DEMO="1", EMAIL_URL="smtp://mail.internal:25")
+    assert smtp == "django.core.mail.backends.smtp.EmailBackend"
+
+
+def test_links_in_mails_lead_to_the_shop(tmp_path):
+    # The demo: the port make run serves; a live shop: HTTPS on its first host name; or the setting itself.
+    assert setting_in_fresh_process("SHOP_BASE_URL", tmp_path, SHOP_DEMO="1", PORT="8123") == "http://127.0.0.1:8123"
+    hosts = {"DJANGO_ALLOWED_HOSTS": ".shop.example.com,www.example.com"}
+    assert setting_in_fresh_process("SHOP_BASE_URL", tmp_path, **hosts) == "https://shop.example.com"
+    given = setting_in_fresh_process("SHOP_BASE_URL", tmp_path, SHOP_BASE_URL="https://kicks.example/", **hosts)
+    assert given == "https://kicks.example"
+
+
+def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
+    code = (
+        "from shopsite.celery import app; app.loader.import_default_modules(); "
+        "schedule = app.conf.beat_schedule.items(); "
+        "print({name: (entry['task'] in app.tasks, entry['schedule']) for name, entry in schedule})"
+    )
+    result = start_django(tmp_path, code, SHOP_MAIL_RESEND_EVERY_MINUTES="7")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "{'release-stale-reservations': (True, 300), 'send-pending-mail': (True, 420)}"
+
+
+def test_env_example_lists_every_variable_the_shop_reads():
+    example = (settings.BASE_DIR / ".env.example").read_text()
+    read = set()
+    for source in ("shopsite/settings.py", "gunicorn.conf.py"):
+        text = (settings.BASE_DIR / source).read_text()
+        read |= set(re.findall(r'\benv(?:\.\w+)?\(\s*"([A-Z][A-Z0-9_]+)"', text))
+        read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z][A-Z0-9_]+)"', text))
+    assert "CELERY_BROKER_URL" in read
+    assert sorted(name for name in read if not re.search(rf"^# {name}=", example, re.MULTILINE)) == []
+
+
+def test_redis_keeps_a_task_waiting_for_its_retry_longer_than_its_countdown(tmp_path):
+    # A task Redis gave to another worker before its countdown ran out would run twice (harmless, the outbox claims
+    # each mail, but wasteful): the visibility timeout outlasts the longest countdown, whatever the retry settings.
+    for retries, seconds, longest in (("5", "60", 960), ("8", "600", 76_800)):
+        options = setting_in_fresh_process(
+            "CELERY_BROKER_TRANSPORT_OPTIONS", tmp_path, SHOP_MAIL_RETRIES=retries, SHOP_MAIL_RETRY_SECONDS=seconds
+        )
+        visibility = float(re.search(r"'visibility_timeout': ([\d.]+)", options)[1])
+        assert visibility > longest

@@ -10,6 +10,7 @@ import { RequireAdmin, RequireUser, screens as accountScreens } from "../feature
 import { screens as adminScreens } from "../features/admin";
 import { screens as cartScreens } from "../features/cart";
 import { screens as catalogScreens } from "../features/catalog";
+import { screens as mailingScreens } from "../features/mailing";
 import { screens as orderScreens } from "../features/orders";
 import Layout from "./Layout";
 
@@ -30,6 +31,7 @@ export const screenLoaders = {
   ...catalogScreens,
   ...cartScreens,
   ...orderScreens,
+  ...mailingScreens,
   ...accountScreens,
   ...adminScreens,
 };

@@ -1,4 +1,4 @@
-"""manage.py send_pending_mail: send the mails a mail outage held back."""
+"""manage.py send_pending_mail: send the mails still waiting in the outbox (beat's periodic resend, by hand)."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -7,17 +7,17 @@ from mailing import services
 
 class Command(BaseCommand):
     help = (
-        "Send every newsletter welcome mail and contact message that has not gone out yet (after a mail "
-        "outage). What fails again stays pending for the next run; the exit status is 1 if anything failed."
+        "Send every mail still waiting in the outbox (order confirmations, password resets, newsletter welcomes, "
+        "contact messages) that a mail server or broker outage held back. Each is claimed first, so this may run "
+        "beside the workers and beat. What fails stays pending; the exit status is 1 if anything failed."
     )
 
     def handle(self, *args, **options):
-        welcomes = services.newsletter_welcome_send_pending()
-        contacts = services.contact_message_send_pending()
-        self.stdout.write(f"Newsletter welcome mails: {welcomes.sent} sent, {welcomes.failed} failed.")
-        self.stdout.write(f"Contact messages: {contacts.sent} sent, {contacts.failed} failed.")
-        total = welcomes + contacts
-        self.stdout.write(f"Sent {total.sent}, failed {total.failed}.")
-        if total.failed:
-            # A non-zero exit lets cron or a monitor notice that the mail server is still refusing.
-            raise CommandError(f"{total.failed} mails could not be sent; they stay pending (see the log).")
+        report = services.mail_send_pending()
+        self.stdout.write(
+            f"Sent {report.sent}, failed {report.failed}, dropped {report.dropped} (what they name is gone), "
+            f"left {report.left} (the mail server kept refusing, or a worker had them)."
+        )
+        if report.failed:
+            # A non-zero exit lets a monitor notice that the mail server is still refusing.
+            raise CommandError(f"{report.failed} mails could not be sent; they stay pending (see the log).")

@@ -9,7 +9,15 @@ export const mailingApi = shopApi.injectEndpoints({
     sendContactMessage: build.mutation({
       query: (form) => ({ url: "/mail/contactUs", method: "POST", body: form }),
     }),
+    // The one click of the newsletter's mails, from the /unsubscribe screen (a mail client posts it by itself).
+    unsubscribeNewsletter: build.mutation({
+      query: (token) => ({ url: `/mail/unsubscribe/${encodeURIComponent(token)}`, method: "POST" }),
+    }),
   }),
 });
 
-export const { useSubscribeNewsletterMutation, useSendContactMessageMutation } = mailingApi;
+export const {
+  useSubscribeNewsletterMutation,
+  useSendContactMessageMutation,
+  useUnsubscribeNewsletterMutation,
+} = mailingApi;

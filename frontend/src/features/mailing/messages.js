@@ -11,3 +11,6 @@ export const CONTACT_THANKS = "Thanks, we got your message";
 
 // The server's 429: said in words rather than in seconds.
 export const TOO_MANY_TRIES = "Too many tries from here. Please wait a while and try again.";
+
+// The /unsubscribe screen when the shop could not be reached; a refusal says its own words (a link it did not sign).
+export const UNSUBSCRIBE_FAILED = "The shop could not be reached. Please try again.";

@@ -1,0 +1,16 @@
+"""Errors of the mailing app: a link that is not ours, a mail that can never be built, a mail server that refused."""
+
+from shopsite.errors import ShopError
+
+
+class InvalidUnsubscribeLink(ShopError):
+    code = "invalid_unsubscribe_link"
+    message = "This unsubscribe link is not valid."
+
+
+class MailUnbuildable(Exception):
+    """What an outbox row names is gone (or its address unsubscribed): the mail can never be sent."""
+
+
+class MailServerError(Exception):
+    """The mail server refused the mail or did not answer; the row is pending again, to be tried later."""

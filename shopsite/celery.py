@@ -1,0 +1,22 @@
+"""The shop's Celery app: every piece of work that need not finish inside a request (docs/DESIGN.md §6).
+
+Configured from Django's settings (the CELERY_* names); tasks live in each app's tasks.py. A task's log lines carry
+the id of the request that published it, its name, id and retries (shopsite/logs.py).
+"""
+
+import os
+
+from celery import Celery
+from celery.signals import before_task_publish, task_postrun, task_prerun
+
+from . import logs
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shopsite.settings")
+
+app = Celery("shopsite")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()
+
+before_task_publish.connect(logs.task_headers_add, weak=False)
+task_prerun.connect(logs.task_context_enter, weak=False)
+task_postrun.connect(logs.task_context_leave, weak=False)
