@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 
+from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -28,6 +29,9 @@ from .errors import InvalidUnsubscribeLink, MailServerError, MailUnbuildable
 from .models import ContactMessage, Mail, NewsletterSignup
 
 logger = logging.getLogger(__name__)
+
+# The task mails_enqueue hands each outbox row to (mailing/tasks.py registers it under this name).
+MAIL_SEND_TASK = "mailing.tasks.mail_send"
 
 # Rows read at a time by the periodic resend, so a long outage's backlog is never all in memory.
 PENDING_BATCH_SIZE = 100
@@ -83,11 +87,12 @@ def mail_queue(*, kind: str, to: str, context: dict, reply_to: str = "") -> Mail
 def mails_enqueue(*, mail_ids: list[int]) -> None:
     """Hand outbox rows to the workers. When the broker does not take one, it and the rest are left to the periodic
     resend: each further try could wait out the broker's timeouts again."""
-    from . import tasks  # tasks imports this module
-
+    # Looked up by name in the app's registry (which loads every app's tasks), not imported: the tasks module calls
+    # this one, and the arrow runs one way.
+    mail_send_task = current_app.tasks[MAIL_SEND_TASK]
     for handed, mail_id in enumerate(mail_ids):
         try:
-            tasks.mail_send.apply_async(args=[mail_id])
+            mail_send_task.apply_async(args=[mail_id])
         except Exception:
             # Whatever the broker raised: the rows are pending, which is all that matters.
             logger.exception(

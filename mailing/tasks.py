@@ -23,7 +23,7 @@ def retry_countdown(retries: int) -> float:
 
 @shared_task(
     bind=True,
-    name="mailing.tasks.mail_send",
+    name=services.MAIL_SEND_TASK,
     # Acknowledged once done, and given back if its worker dies: the outbox's claim makes a second delivery harmless.
     acks_late=True,
     reject_on_worker_lost=True,
