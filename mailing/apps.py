@@ -11,3 +11,7 @@ class MailingConfig(AppConfig):
     def ready(self) -> None:
         # Each app's mails.py registers the builders of its own mails (mailing/kinds.py).
         autodiscover_modules("mails")
+        # And each app's tasks.py its Celery tasks: the outbox and the orders hand work to tasks by name, which a
+        # process that is not a worker (the web server, the tests) only has once the modules are imported. Celery's
+        # own autodiscovery runs in workers alone.
+        autodiscover_modules("tasks")

@@ -51,3 +51,21 @@ class PaymentUnavailable(ShopError):
 
 class OrderNotFound(NotFound):
     message = "There is no such order."
+
+
+class OrderCancelled(Conflict):
+    code = "order_cancelled"
+    message = "This order was cancelled."
+
+
+class NothingToRefund(Conflict):
+    code = "nothing_to_refund"
+    message = "Every pair of this order was refunded already."
+
+
+class RefundInvalid(ShopError):
+    code = "refund_invalid"
+
+
+class WebhookRefused(Exception):
+    """An event not signed with the endpoint's secret, signed too long ago, or not an event at all."""

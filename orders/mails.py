@@ -1,4 +1,5 @@
-"""The orders app's mails: the confirmation of a paid order, built when it is sent from the order and its lines."""
+"""The orders app's mails, built when they are sent from the order and its lines: the confirmation of a paid order,
+its news after the sale (received, cancelled, refunded) for the shopper, and a dispute for the shop's staff."""
 
 from django.conf import settings
 
@@ -10,6 +11,10 @@ from mailing.models import Mail
 from .models import Order
 
 ORDER_CONFIRMATION = "order_confirmation"
+ORDER_RECEIVED = "order_received"
+ORDER_CANCELLED = "order_cancelled"
+ORDER_REFUNDED = "order_refunded"
+ORDER_DISPUTED = "order_disputed"
 
 
 def _dollars(cents: int) -> str:
@@ -46,4 +51,69 @@ def order_confirmation_build(mail: Mail) -> MailContent:
             "total": _dollars(order.amount),
             "order_url": f"{settings.SHOP_BASE_URL}/order/{order.payment_intent_id}",
         },
+    )
+
+
+def _paid_order(mail: Mail) -> Order:
+    order = Order.objects.filter(pk=mail.context.get("order"), paid_at__isnull=False).first()
+    if order is None:
+        raise MailUnbuildable("the order is gone, or was never paid")
+    return order
+
+
+def _order_update(order: Order, *, subject: str, text: str) -> MailContent:
+    """One short mail about an order: its subject line, a paragraph, and the link to the order's page."""
+    return MailContent(
+        template="order_update",
+        context={
+            "order": order,
+            "subject": subject,
+            "text": text,
+            "order_url": f"{settings.SHOP_BASE_URL}/order/{order.payment_intent_id}",
+        },
+    )
+
+
+@mail_kind(ORDER_RECEIVED)
+def order_received_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    return _order_update(
+        order,
+        subject=f"Your order {order.payment_intent_id} was received",
+        text="Your sneakers reached you. Enjoy them, and tell other shoppers what you think with a review.",
+    )
+
+
+@mail_kind(ORDER_CANCELLED)
+def order_cancelled_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    return _order_update(
+        order,
+        subject=f"Your order {order.payment_intent_id} was cancelled",
+        text=f"We cancelled your order. ${_dollars(order.refunded)} in all goes back to your card; "
+        "your bank shows it within 5 to 10 days.",
+    )
+
+
+@mail_kind(ORDER_REFUNDED)
+def order_refunded_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    refund = int(mail.context.get("refund") or 0)
+    return _order_update(
+        order,
+        subject=f"A refund on your order {order.payment_intent_id}",
+        text=f"We refunded ${_dollars(refund)} of your order (${_dollars(order.refunded)} of "
+        f"${_dollars(order.amount)} in all). Your bank shows it within 5 to 10 days.",
+    )
+
+
+@mail_kind(ORDER_DISPUTED)
+def order_disputed_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    status = str(mail.context.get("status", ""))
+    return _order_update(
+        order,
+        subject=f"Dispute on order {order.payment_intent_id}: {status}",
+        text=f"The card's holder disputed order {order.payment_intent_id} (${_dollars(order.amount)}, {order.email}); "
+        f"the dispute is now {status}. Answer it in Stripe's dashboard before its deadline.",
     )

@@ -4,13 +4,27 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from catalog.models import Shoe, StockEntry, size_label
 
 
 def idempotency_token_new() -> str:
     return secrets.token_hex(12)
+
+
+class PaymentState(models.TextChoices):
+    """The money side of a paid order as shown; the order's payment field stays PAID through all of them, so a
+    refunded or disputed order is still listed (docs/DESIGN.md §5)."""
+
+    PAID = "Paid"
+    PARTLY_REFUNDED = "Partly refunded"
+    REFUNDED = "Refunded"
+    DISPUTED = "Disputed"
+
+
+# Stripe's statuses of a dispute that is over with the money back with the shop.
+DISPUTE_SETTLED = {"won", "warning_closed"}
 
 
 class Order(models.Model):
@@ -21,6 +35,8 @@ class Order(models.Model):
 
         PENDING = "Pending"
         RECEIVED = "Received"
+        # Given up by the shop: every pair not refunded before was refunded and put back in stock.
+        CANCELLED = "Cancelled"
 
     class Payment(models.TextChoices):
         """Where the money stands; only PAID orders are shown anywhere (docs/DESIGN.md §5)."""
@@ -42,7 +58,7 @@ class Order(models.Model):
     # Integer cents, priced by the server from the catalogue.
     amount = models.PositiveIntegerField()
     currency = models.CharField(max_length=3)
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.PENDING)
     payment = models.CharField(max_length=16, choices=Payment.choices, default=Payment.RESERVED)
     # The browser's payment method: the same one sent again is the same checkout, never a second charge.
     payment_method_id = models.CharField(max_length=255)
@@ -56,6 +72,17 @@ class Order(models.Model):
     # field still insert orders while a release migrates.
     idempotency_token = models.CharField(max_length=24, default=idempotency_token_new, db_default="", editable=False)
     decline_message = models.CharField(max_length=255, blank=True)
+    # Where to ship, as the payment form gave it at the purchase (docs/PRODUCT.md §5's rules). The database's
+    # default keeps orders of the release before this one valid while it migrates.
+    ship_name = models.CharField("cardholder name", max_length=40, blank=True, db_default="")
+    ship_state = models.CharField("state", max_length=40, blank=True, db_default="")
+    ship_city = models.CharField("city", max_length=40, blank=True, db_default="")
+    ship_line1 = models.CharField("line 1", max_length=16, blank=True, db_default="")
+    ship_postal_code = models.CharField("postal code", max_length=16, blank=True, db_default="")
+    # Cents given back, by the shop's refunds or in Stripe's dashboard (charge.refunded): never above amount.
+    refunded = models.PositiveIntegerField(default=0, db_default=0)
+    # The status of the card's last dispute (Stripe's: needs_response, under_review, won, lost...), blank if none.
+    dispute = models.CharField(max_length=32, blank=True, db_default="")
     # While set and in the future, one request is charging this order; another with the same payment
     # method waits its turn. A crash mid-charge leaves it to expire instead of blocking the order for ever.
     charging_until = models.DateTimeField(null=True, blank=True)
@@ -79,6 +106,7 @@ class Order(models.Model):
                 name="orders_order_payment_intent_unique",
             ),
             models.CheckConstraint(condition=Q(amount__gt=0), name="orders_order_amount_positive"),
+            models.CheckConstraint(condition=Q(refunded__lte=F("amount")), name="orders_order_refund_within_amount"),
         ]
         indexes = [
             models.Index(fields=["user", "payment", "-created_at"], name="orders_order_user_listed"),
@@ -87,6 +115,27 @@ class Order(models.Model):
 
     def __str__(self) -> str:
         return self.payment_intent_id or f"Order {self.pk}"
+
+    @property
+    def payment_state(self) -> str:
+        """What the shopper and the admins read of the money of a paid order (docs/DESIGN.md §5)."""
+        if self.dispute and self.dispute not in DISPUTE_SETTLED:
+            return PaymentState.DISPUTED
+        if self.refunded and self.refunded >= self.amount:
+            return PaymentState.REFUNDED
+        if self.refunded:
+            return PaymentState.PARTLY_REFUNDED
+        return PaymentState.PAID
+
+    @property
+    def address(self) -> dict[str, str]:
+        return {
+            "name": self.ship_name,
+            "state": self.ship_state,
+            "city": self.ship_city,
+            "line1": self.ship_line1,
+            "postalCode": self.ship_postal_code,
+        }
 
     @property
     def idempotency_prefix(self) -> str:
@@ -108,10 +157,17 @@ class OrderLine(models.Model):
     quantity = models.PositiveIntegerField()
     # Integer cents, each.
     unit_price = models.PositiveIntegerField()
+    # Pairs of this line the shop refunded and put back in stock.
+    refunded_quantity = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["order_id", "id"]
-        constraints = [models.CheckConstraint(condition=Q(quantity__gt=0), name="orders_line_quantity_positive")]
+        constraints = [
+            models.CheckConstraint(condition=Q(quantity__gt=0), name="orders_line_quantity_positive"),
+            models.CheckConstraint(
+                condition=Q(refunded_quantity__lte=F("quantity")), name="orders_line_refund_within_quantity"
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.quantity} x {self.name} size {self.size_label}"
@@ -119,6 +175,43 @@ class OrderLine(models.Model):
     @property
     def size_label(self) -> str:
         return size_label(self.size)
+
+
+class Refund(models.Model):
+    """Money the shop gave back on an order through the gateway, with the pairs it put back in stock."""
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="refunds")
+    # Cents.
+    amount = models.PositiveIntegerField()
+    # {line id: pairs} put back in stock.
+    pairs = models.JSONField(default=dict)
+    # The gateway's refund; its idempotency key is the order's prefix and this row's place among its refunds.
+    refund_id = models.CharField(max_length=255, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Refund of ${self.amount / 100:,.2f} on {self.order}"
+
+
+class WebhookEvent(models.Model):
+    """A Stripe event as it arrived (or as the test gateway emitted it): stored once by its id, so a replay is
+    recognised and ignored, and handled by a Celery task (orders/tasks.py)."""
+
+    event_id = models.CharField(max_length=255, unique=True)
+    type = models.CharField(max_length=64)
+    payload = models.JSONField()
+    received_at = models.DateTimeField(auto_now_add=True)
+    handled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.event_id}"
 
 
 class TestPaymentIntent(models.Model):
@@ -143,6 +236,10 @@ class TestPaymentIntent(models.Model):
     currency = models.CharField(max_length=3)
     status = models.CharField(max_length=24, choices=Status.choices, default=Status.REQUIRES_CONFIRMATION)
     decline_message = models.CharField(max_length=255, blank=True)
+    # Cents given back by refunds, as a Stripe charge's amount_refunded.
+    amount_refunded = models.PositiveIntegerField(default=0, db_default=0)
+    # The idempotency keys of its refunds: the same key again gives the first refund, as Stripe's idempotency does.
+    refund_keys = models.JSONField(default=list, db_default=[])
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, Prefetch, QuerySet, Sum
+from django.db.models import Count, F, Prefetch, QuerySet, Sum
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -157,7 +157,7 @@ class SalesDay:
 
 @dataclass(frozen=True)
 class OrderStats:
-    """The dashboard's tiles and chart, from paid orders."""
+    """The dashboard's tiles and chart, from paid orders, net of refunds."""
 
     pairs: int
     orders: int
@@ -168,8 +168,12 @@ class OrderStats:
 def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
     """Totals and sales by day (UTC) for the last `days` days, today included; three queries whatever the size."""
     paid = Order.objects.filter(payment=Order.Payment.PAID)
-    totals = paid.aggregate(orders=Count("id"), amount=Sum("amount"))
-    pairs = OrderLine.objects.filter(order__payment=Order.Payment.PAID).aggregate(pairs=Sum("quantity"))["pairs"]
+    # Money and pairs net of refunds: a refund counts on the day of its sale, so the chart's past days move too.
+    net = Sum(F("amount") - F("refunded"))
+    totals = paid.aggregate(orders=Count("id"), amount=net)
+    pairs = OrderLine.objects.filter(order__payment=Order.Payment.PAID).aggregate(
+        pairs=Sum(F("quantity") - F("refunded_quantity"))
+    )["pairs"]
     today = today or timezone.now().date()
     first = today - timedelta(days=days - 1)
     by_day = {
@@ -177,7 +181,7 @@ def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
         for row in paid.filter(paid_at__date__gte=first)
         .annotate(day=TruncDate("paid_at"))
         .values("day")
-        .annotate(amount=Sum("amount"), orders=Count("id"))
+        .annotate(amount=net, orders=Count("id"))
         .order_by()
     }
     return OrderStats(

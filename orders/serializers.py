@@ -1,5 +1,6 @@
 """Carts and orders on the wire: the spec's names (idPayment, shoe, amount in cents) out, checked carts in."""
 
+import unicodedata
 from decimal import Decimal
 
 from rest_framework import serializers
@@ -8,7 +9,7 @@ from catalog.fields import SizeField
 from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
-from .models import Order, OrderLine
+from .models import Order, OrderLine, PaymentState
 from .selectors import CartLine, Problem
 
 MAX_LINES = 50
@@ -54,6 +55,46 @@ class CartInput(serializers.Serializer):
         return lines
 
 
+def _address_part(value: str, *, low: int, high: int, extra: str) -> bool:
+    """docs/PRODUCT.md §5: letters (accented ones too, NFC), spaces and `extra`, low to high of them, at least one a
+    letter (or a digit, when digits are allowed): the payment form's rules (frontend/.../checkout/validators.js)."""
+    value = unicodedata.normalize("NFC", value)
+    if not low <= len(value) <= high:
+        return False
+    allowed = all(char.isalpha() or unicodedata.category(char).startswith("M") or char in extra for char in value)
+    return allowed and any(char.isalpha() or (char.isdigit() and char in extra) for char in value)
+
+
+class AddressField(serializers.CharField):
+    """One field of the payment form's address, refused with the spec's message for that field."""
+
+    def __init__(self, message: str, *, low: int, high: int, extra: str = " ", **kwargs) -> None:
+        self.rule = {"low": low, "high": high, "extra": extra}
+        # Blank and missing get the same message as a wrong value: the form shows one message per field.
+        errors = {"required": message, "blank": message, "invalid": message, "null": message, "max_length": message}
+        super().__init__(trim_whitespace=False, error_messages=errors, **kwargs)
+        self.message = message
+
+    def to_internal_value(self, data) -> str:
+        value = super().to_internal_value(data)
+        if not _address_part(value, **self.rule):
+            raise serializers.ValidationError(self.message)
+        return unicodedata.normalize("NFC", value.strip())
+
+
+DIGITS_AND_MORE = "0123456789_ -"
+
+
+class AddressInput(serializers.Serializer):
+    """Where to ship: the payment form's name, state, city, line 1 and postal code (docs/PRODUCT.md §5)."""
+
+    name = AddressField("Please enter a valid name.", low=3, high=40)
+    state = AddressField("The state can only contain letters and spaces", low=3, high=40)
+    city = AddressField("The city can only contain letters and spaces", low=3, high=40)
+    line1 = AddressField("enter the line 1 correctly", low=4, high=16, extra=DIGITS_AND_MORE)
+    postalCode = AddressField("enter the postal code correctly", low=4, high=16, extra=DIGITS_AND_MORE)
+
+
 class CheckoutInput(CartInput):
     """POST /cart/checkout (docs/PRODUCT.md §7); the user and the email come from the credential, not from here."""
 
@@ -66,6 +107,7 @@ class CheckoutInput(CartInput):
     amount = serializers.IntegerField(
         min_value=1, max_value=2**53, error_messages={"min_value": "There is nothing to pay."}
     )
+    address = AddressInput(help_text="Where to ship; the card service gets it as the billing details too.")
     # Sent by the spec's client; checked against the signed-in user in the view, never used.
     uid = serializers.CharField(required=False, max_length=128)
     email = serializers.CharField(required=False, max_length=254)
@@ -101,6 +143,8 @@ class CartChangedOutput(serializers.Serializer):
 
 
 class OrderLineOutput(serializers.ModelSerializer):
+    line = serializers.IntegerField(source="id", read_only=True, help_text="The line, for a refund of its pairs.")
+    refunded = serializers.IntegerField(source="refunded_quantity", read_only=True, help_text="Pairs refunded.")
     _id = serializers.SerializerMethodField(
         method_name="get_id", help_text="The shoe; null while it is not in the shop (deleted, or archived)."
     )
@@ -110,7 +154,7 @@ class OrderLineOutput(serializers.ModelSerializer):
 
     class Meta:
         model = OrderLine
-        fields = ["_id", "name", "brand", "image", "quantity", "size", "price"]
+        fields = ["_id", "line", "name", "brand", "image", "quantity", "size", "price", "refunded"]
 
     def get_id(self, line: OrderLine) -> int | None:
         # The line keeps its archived shoe (its name and picture show), but a link to its page would lead nowhere.
@@ -126,16 +170,27 @@ class OrderLineOutput(serializers.ModelSerializer):
         return Decimal(line.unit_price) / 100
 
 
+class AddressOutput(serializers.Serializer):
+    name = serializers.CharField()
+    state = serializers.CharField()
+    city = serializers.CharField()
+    line1 = serializers.CharField()
+    postalCode = serializers.CharField()
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     idPayment = serializers.CharField(source="payment_intent_id")
     amount = serializers.IntegerField(help_text="Cents.")
     date = serializers.DateTimeField(source="paid_at")
     shoe = OrderLineOutput(source="lines", many=True)
+    address = AddressOutput(help_text="Where to ship, as given at the purchase.")
+    payment = serializers.ChoiceField(source="payment_state", choices=PaymentState.choices, read_only=True)
+    refunded = serializers.IntegerField(help_text="Cents given back.")
 
     class Meta:
         model = Order
-        fields = ["_id", "idPayment", "email", "amount", "date", "status", "shoe"]
+        fields = ["_id", "idPayment", "email", "amount", "date", "status", "shoe", "address", "payment", "refunded"]
 
 
 class AdminOrderOutput(OrderOutput):
@@ -157,19 +212,39 @@ class CheckoutActionOutput(serializers.Serializer):
 
 
 class OrderStatusInput(serializers.Serializer):
-    status = serializers.ChoiceField(choices=Order.Status.choices)
+    # Cancelled is set by POST .../cancel, which refunds too.
+    status = serializers.ChoiceField(choices=[Order.Status.PENDING, Order.Status.RECEIVED])
+
+
+class RefundLineInput(serializers.Serializer):
+    line = serializers.IntegerField(min_value=1)
+    quantity = serializers.IntegerField(min_value=1, max_value=MAX_PAIRS_PER_LINE)
+
+
+class RefundInput(serializers.Serializer):
+    """POST /cart/order/{idPayment}/refund: the pairs to refund; none named, every pair not refunded yet."""
+
+    lines = RefundLineInput(many=True, required=False, max_length=MAX_LINES)
+
+    def validate_lines(self, lines: list[dict]) -> dict[int, int]:
+        pairs: dict[int, int] = {}
+        for line in lines:
+            pairs[line["line"]] = pairs.get(line["line"], 0) + line["quantity"]
+        if not pairs:
+            raise serializers.ValidationError("Choose at least one pair to refund.")
+        return pairs
 
 
 class SalesDayOutput(serializers.Serializer):
     date = serializers.DateField(source="day")
-    amount = serializers.IntegerField(help_text="Cents paid that day (UTC).")
+    amount = serializers.IntegerField(help_text="Cents paid that day (UTC), less what was refunded of those orders.")
     orders = serializers.IntegerField()
 
 
 class OrderStatsOutput(serializers.Serializer):
     """GET /admin/stats: the dashboard's Orders and Sales tiles and its 30-day chart."""
 
-    pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order.")
+    pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order, less those refunded.")
     orders = serializers.IntegerField(help_text="Paid orders.")
-    sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed.")
+    sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed, net of refunds.")
     salesByDay = SalesDayOutput(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")

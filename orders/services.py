@@ -4,10 +4,13 @@ A checkout reserves stock in one short transaction, charges the card outside it,
 paid or puts the stock back. Whatever fails on the way, no stock stays held and nothing is charged twice.
 """
 
+import json
 import logging
 from dataclasses import dataclass
 from datetime import timedelta
 
+import stripe
+from celery import current_app
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveSmallIntegerField, Q, When
@@ -23,13 +26,18 @@ from .errors import (
     AmountMismatch,
     CardDeclined,
     CartChanged,
+    NothingToRefund,
+    OrderCancelled,
+    OrderNotFound,
     OrderTooLarge,
     PaymentInProgress,
     PaymentMethodUsed,
     PaymentUnavailable,
+    RefundInvalid,
+    WebhookRefused,
 )
-from .mails import ORDER_CONFIRMATION
-from .models import Order, OrderLine
+from .mails import ORDER_CANCELLED, ORDER_CONFIRMATION, ORDER_DISPUTED, ORDER_RECEIVED, ORDER_REFUNDED
+from .models import Order, OrderLine, Refund, WebhookEvent
 from .payments import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway, gateway_get
 from .selectors import HELD, CartLine
 
@@ -56,7 +64,9 @@ class Checkout:
         return self.order.payment == Order.Payment.REQUIRES_ACTION
 
 
-def _order_reserve(*, user: User, payment_method_id: str, lines: list[CartLine], amount: int) -> Order | None:
+def _order_reserve(
+    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: dict[str, str]
+) -> Order | None:
     """Price the cart and hold its stock for a new order; None when this payment method already has one."""
     with transaction.atomic():
         cart = selectors.cart_price(lines=lines, lock=True)
@@ -78,6 +88,7 @@ def _order_reserve(*, user: User, payment_method_id: str, lines: list[CartLine],
                     currency=settings.SHOP_CURRENCY,
                     payment_method_id=payment_method_id,
                     charging_until=timezone.now() + CHARGE_LEASE,
+                    **_shipping(address),
                 )
         except IntegrityError:
             # The same payment method raced this request and won; its checkout is the one to follow.
@@ -98,6 +109,17 @@ def _order_reserve(*, user: User, payment_method_id: str, lines: list[CartLine],
             for line in cart.lines
         )
     return order
+
+
+def _shipping(address: dict[str, str]) -> dict[str, str]:
+    """The order's fields for the address the payment form sent (serializers.AddressInput checked it)."""
+    return {
+        "ship_name": address["name"],
+        "ship_state": address["state"],
+        "ship_city": address["city"],
+        "ship_line1": address["line1"],
+        "ship_postal_code": address["postalCode"],
+    }
 
 
 def _stock_return(*, order: Order, payment: str, decline_message: str = "") -> bool:
@@ -122,6 +144,10 @@ def _order_paid(*, order: Order) -> None:
             payment=Order.Payment.PAID, paid_at=now, charging_until=None, updated_at=now
         )
         if not marked:
+            if Order.objects.filter(pk=order.pk, payment=Order.Payment.PAID).exists():
+                # Settled already, by Stripe's payment_intent.succeeded or by the request it raced.
+                order.payment = Order.Payment.PAID
+                return
             # Only a charge that outlived its lease by minutes gets here: the card is charged for pairs
             # already given back. Staff must refund it or ship it by hand.
             logger.critical("Order %s was charged after its stock was released; refund or ship it.", order.pk)
@@ -226,11 +252,14 @@ def _checkout_resume(*, order: Order, user: User, gateway: PaymentGateway) -> Ch
     return Checkout(order=order, client_secret=charge.client_secret)
 
 
-def order_checkout(*, user: User, payment_method_id: str, lines: list[CartLine], amount: int) -> Checkout:
+def order_checkout(
+    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: dict[str, str]
+) -> Checkout:
     """Pay for a cart: price it from the catalogue, hold its stock, charge the card, then keep or give back.
 
     A total that differs from the catalogue's (amount, in cents) is refused before anything is held.
     The same payment method sent again gives the first checkout's outcome and never a second charge.
+    address ({name, state, city, line1, postalCode}) is where to ship, kept on the order as it is now.
     """
     try:
         gateway = gateway_get()
@@ -240,7 +269,9 @@ def order_checkout(*, user: User, payment_method_id: str, lines: list[CartLine],
         existing = selectors.order_find_live(payment_method_id=payment_method_id)
         if existing is not None:
             return _checkout_resume(order=existing, user=user, gateway=gateway)
-        order = _order_reserve(user=user, payment_method_id=payment_method_id, lines=lines, amount=amount)
+        order = _order_reserve(
+            user=user, payment_method_id=payment_method_id, lines=lines, amount=amount, address=address
+        )
         if order is not None:
             order.user = user
             charge = _order_charge(order=order, gateway=gateway)
@@ -255,10 +286,239 @@ def order_confirmation_queue(*, order: Order) -> Mail:
 
 
 def order_status_set(*, order: Order, status: str) -> Order:
-    """Pending or Received: the admin's fulfilment toggle."""
-    order.status = status
-    order.save(update_fields=["status", "updated_at"])
+    """Pending or Received: the admin's fulfilment toggle. The shopper is mailed when it becomes Received."""
+    with transaction.atomic():
+        current = Order.objects.select_for_update().values_list("status", flat=True).get(pk=order.pk)
+        if current == Order.Status.CANCELLED:
+            raise OrderCancelled()
+        order.status = status
+        order.save(update_fields=["status", "updated_at"])
+        if status == Order.Status.RECEIVED and current != Order.Status.RECEIVED:
+            mail_queue(kind=ORDER_RECEIVED, to=order.email, context={"order": order.pk})
     return order
+
+
+def _pairs_chosen(*, order: Order, pairs: dict[int, int] | None) -> dict[OrderLine, int]:
+    """{line: pairs to refund}: the pairs asked for (line id: pairs), or every pair not refunded yet."""
+    lines = {line.pk: line for line in order.lines.select_for_update()}
+    if pairs is None:
+        chosen = {line: line.quantity - line.refunded_quantity for line in lines.values()}
+    else:
+        chosen = {}
+        for line_id, count in pairs.items():
+            line = lines.get(line_id)
+            if line is None:
+                raise RefundInvalid("That line is not part of this order.")
+            if count > line.quantity - line.refunded_quantity:
+                raise RefundInvalid(
+                    f"Only {line.quantity - line.refunded_quantity} pairs of {line.name} size {line.size_label} "
+                    "are left to refund."
+                )
+            chosen[line] = count
+    return {line: count for line, count in chosen.items() if count > 0}
+
+
+def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None = None, cancel: bool = False) -> Order:
+    """Give back the money of the pairs chosen ({line id: pairs}; None: every pair left) through the gateway, and
+    put those pairs back in stock; with cancel, the order becomes Cancelled too.
+
+    The order's row is locked first, so of two admins pressing at once the second finds the pairs refunded and is
+    refused: one refund. The gateway's call is made under the lock with an idempotency key per refund of the order,
+    so a refund whose answer was lost is asked again under the same key and never given twice. Never more than
+    was paid and not refunded yet (a refund in Stripe's dashboard counts too).
+    """
+    gateway = _gateway()
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        if locked.payment != Order.Payment.PAID:
+            raise OrderNotFound()
+        if locked.status == Order.Status.CANCELLED:
+            raise OrderCancelled()
+        chosen = _pairs_chosen(order=locked, pairs=pairs)
+        if not chosen and not cancel:
+            raise NothingToRefund()
+        amount = min(sum(line.unit_price * count for line, count in chosen.items()), locked.amount - locked.refunded)
+        refund = None
+        if amount > 0:
+            refund = Refund(order=locked, amount=amount, pairs={str(line.pk): n for line, n in chosen.items()}, by=by)
+            number = locked.refunds.count() + 1
+            try:
+                refund.refund_id = gateway.refund_create(
+                    intent_id=locked.payment_intent_id,
+                    amount=amount,
+                    idempotency_key=f"{locked.idempotency_prefix}-refund-{number}",
+                )
+            except GatewayUnavailable as error:
+                raise PaymentUnavailable(
+                    "The card service did not answer and nothing was refunded; please try again in a moment."
+                ) from error
+            refund.save()
+            locked.refunded += amount
+        for line, count in chosen.items():
+            OrderLine.objects.filter(pk=line.pk).update(refunded_quantity=F("refunded_quantity") + count)
+        returned = [(line.stock_entry_id, count) for line, count in chosen.items() if line.stock_entry_id]
+        if returned:
+            catalog_services.stock_release(pairs=dict(returned))
+        if cancel:
+            locked.status = Order.Status.CANCELLED
+        locked.save(update_fields=["refunded", "status", "updated_at"])
+        if cancel:
+            mail_queue(kind=ORDER_CANCELLED, to=locked.email, context={"order": locked.pk})
+        elif refund is not None:
+            mail_queue(kind=ORDER_REFUNDED, to=locked.email, context={"order": locked.pk, "refund": refund.amount})
+    logger.info("Order %s: %s refunded by %s%s.", locked.pk, amount, by, ", cancelled" if cancel else "")
+    return locked
+
+
+def order_cancel(*, order: Order, by: User | None) -> Order:
+    """Cancel a paid order: every pair not refunded yet is refunded and put back in stock."""
+    return order_refund(order=order, by=by, pairs=None, cancel=True)
+
+
+def _gateway() -> PaymentGateway:
+    try:
+        return gateway_get()
+    except GatewayUnavailable as error:
+        raise PaymentUnavailable(str(error)) from error
+
+
+# ---- Stripe's events (docs/DESIGN.md §5): stored once by id, handled by orders.tasks.webhook_event_handle
+
+WEBHOOK_EVENT_TASK = "orders.tasks.webhook_event_handle"
+
+
+def webhook_event_verify(*, payload: bytes, signature: str) -> dict:
+    """The event, once its Stripe-Signature header is checked with the stripe library against
+    STRIPE_WEBHOOK_SECRET and a timestamp no older than STRIPE_WEBHOOK_TOLERANCE; WebhookRefused otherwise."""
+    secret = settings.STRIPE_WEBHOOK_SECRET
+    if not secret:
+        raise WebhookRefused("This shop has no webhook secret: no event is accepted.")
+    if not signature:
+        raise WebhookRefused("The event is not signed.")
+    try:
+        stripe.Webhook.construct_event(payload, signature, secret, tolerance=settings.STRIPE_WEBHOOK_TOLERANCE)
+        event = json.loads(payload)
+    except stripe.SignatureVerificationError as error:
+        raise WebhookRefused("The event's signature does not match, or it is too old.") from error
+    except ValueError as error:
+        raise WebhookRefused("The event is not JSON.") from error
+    if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not isinstance(event.get("type"), str):
+        raise WebhookRefused("The event has no id or type.")
+    return event
+
+
+def webhook_event_receive(*, event: dict) -> WebhookEvent | None:
+    """Store an event checked to come from Stripe (or emitted by the test gateway) and hand it to a worker once
+    committed; None for an event stored before (a replay, or Stripe's retry), which is not handled again."""
+    try:
+        with transaction.atomic():
+            stored = WebhookEvent.objects.create(event_id=event["id"], type=event["type"], payload=event)
+    except IntegrityError:
+        logger.info("Stripe event %s (%s) came again; ignored.", event["id"], event["type"])
+        return None
+    transaction.on_commit(lambda: _event_enqueue(event_pk=stored.pk))
+    return stored
+
+
+def _event_enqueue(*, event_pk: int) -> None:
+    # By name from the registry, as mailing.services.mails_enqueue does: orders.tasks imports this module.
+    try:
+        current_app.tasks[WEBHOOK_EVENT_TASK].apply_async(args=[event_pk])
+    except Exception:
+        # Whatever the broker raised: the row is stored unhandled, and beat's webhook_events_handle_pending takes it.
+        logger.exception("Stripe event %s was not handed to a worker; the periodic run will handle it.", event_pk)
+
+
+def webhook_events_pending(*, older_than: timedelta) -> list[int]:
+    """Events stored and not handled after older_than: their task was lost with the broker."""
+    before = timezone.now() - older_than
+    return list(
+        WebhookEvent.objects.filter(handled_at__isnull=True, received_at__lt=before)
+        .order_by("received_at", "id")
+        .values_list("pk", flat=True)[:500]
+    )
+
+
+def _order_of(obj: dict) -> Order | None:
+    """The order of an event's object: a PaymentIntent (its id), or a charge or dispute (its payment_intent)."""
+    intent_id = obj.get("id") if obj.get("object") == "payment_intent" else obj.get("payment_intent")
+    if not intent_id:
+        return None
+    return Order.objects.filter(payment_intent_id=intent_id).first()
+
+
+def webhook_event_handle(*, event_pk: int) -> str:
+    """Apply a stored event to its order, once; what it did, for the task's log."""
+    with transaction.atomic():
+        event = WebhookEvent.objects.select_for_update().filter(pk=event_pk, handled_at__isnull=True).first()
+        if event is None:
+            return "handled already"
+        obj = event.payload.get("data", {}).get("object", {})
+        order = _order_of(obj)
+        if order is None:
+            outcome = "no order of this shop"
+        else:
+            outcome = _EVENT_HANDLERS.get(event.type, _event_ignored)(order=order, obj=obj)
+        event.handled_at = timezone.now()
+        event.save(update_fields=["handled_at"])
+    logger.info("Stripe event %s (%s): %s.", event.event_id, event.type, outcome)
+    return outcome
+
+
+def _event_ignored(*, order: Order, obj: dict) -> str:
+    return "not an event the shop acts on"
+
+
+def _intent_succeeded(*, order: Order, obj: dict) -> str:
+    # A 3-D Secure payment finished after the shopper closed the tab: the order is settled now, not by cron.
+    if order.payment in HELD:
+        _order_paid(order=order)
+        return "paid"
+    if order.payment != Order.Payment.PAID:
+        logger.critical("Order %s: its payment succeeded after its pairs were released; refund or ship it.", order.pk)
+        return "paid after release: left for a person"
+    return "paid already"
+
+
+def _intent_failed(*, order: Order, obj: dict) -> str:
+    error = obj.get("last_payment_error") or {}
+    message = error.get("message") or CardDeclined.message
+    return "released" if _stock_return(order=order, payment=Order.Payment.DECLINED, decline_message=message) else "-"
+
+
+def _intent_canceled(*, order: Order, obj: dict) -> str:
+    return "released" if _stock_return(order=order, payment=Order.Payment.RELEASED) else "released already"
+
+
+def _charge_refunded(*, order: Order, obj: dict) -> str:
+    """A refund made in Stripe's dashboard (or the echo of the shop's own): the order shows it; no pairs move,
+    since the shop cannot know which pairs came back."""
+    locked = Order.objects.select_for_update().get(pk=order.pk)
+    refunded = min(int(obj.get("amount_refunded") or 0), locked.amount)
+    if refunded <= locked.refunded:
+        return "known already"
+    given = refunded - locked.refunded
+    locked.refunded = refunded
+    locked.save(update_fields=["refunded", "updated_at"])
+    mail_queue(kind=ORDER_REFUNDED, to=locked.email, context={"order": locked.pk, "refund": given})
+    return f"{given} refunded in Stripe"
+
+
+def _dispute(*, order: Order, obj: dict) -> str:
+    status = str(obj.get("status") or "needs_response")[:32]
+    Order.objects.filter(pk=order.pk).update(dispute=status, updated_at=timezone.now())
+    mail_queue(kind=ORDER_DISPUTED, to=settings.SHOP_CONTACT_EMAIL, context={"order": order.pk, "status": status})
+    return f"dispute {status}"
+
+
+_EVENT_HANDLERS = {
+    "payment_intent.succeeded": _intent_succeeded,
+    "payment_intent.payment_failed": _intent_failed,
+    "payment_intent.canceled": _intent_canceled,
+    "charge.refunded": _charge_refunded,
+    "charge.dispute.created": _dispute,
+    "charge.dispute.closed": _dispute,
+}
 
 
 @dataclass(frozen=True)
@@ -272,7 +532,9 @@ def reservations_release_stale(*, older_than: timedelta) -> StaleReport:
     """Settle checkouts a crash or an abandoned 3-D Secure left holding stock.
 
     Each is asked of the gateway first: one that was paid after all becomes a paid order; any other has
-    its intent cancelled and its pairs put back. One the gateway cannot answer for is left for next time.
+    its intent cancelled and its pairs put back, unless the cancel finds it paid meanwhile (then it is paid, its
+    pairs stay sold). One the gateway cannot answer for is left for next time; one in a state the shop cannot
+    settle is left held for a person, with a log line saying so, and never released.
     """
     gateway = gateway_get()
     paid = released = skipped = 0
@@ -282,22 +544,28 @@ def reservations_release_stale(*, older_than: timedelta) -> StaleReport:
             continue
         try:
             charge = gateway.intent_retrieve(intent_id=order.payment_intent_id) if order.payment_intent_id else None
-            if charge and charge.status == ChargeStatus.SUCCEEDED:
-                _order_paid(order=order)
-                paid += 1
-                continue
-            if charge and charge.status == ChargeStatus.PROCESSING:
-                # The money may still move: neither cancel nor give the pairs back yet.
-                Order.objects.filter(pk=order.pk).update(charging_until=None)
-                skipped += 1
-                continue
-            if order.payment_intent_id:
-                gateway.intent_cancel(intent_id=order.payment_intent_id)
+            if charge and charge.status not in (ChargeStatus.SUCCEEDED, ChargeStatus.PROCESSING):
+                charge = gateway.intent_cancel(intent_id=order.payment_intent_id)
         except GatewayUnavailable:
             logger.warning("Order %s: the gateway did not answer; left for the next run", order.pk)
             Order.objects.filter(pk=order.pk).update(charging_until=None)
             skipped += 1
             continue
-        _stock_return(order=order, payment=Order.Payment.RELEASED)
-        released += 1
+        if charge and charge.status == ChargeStatus.SUCCEEDED:
+            _order_paid(order=order)
+            paid += 1
+        elif charge is None or charge.status in (ChargeStatus.CANCELED, ChargeStatus.DECLINED):
+            _stock_return(order=order, payment=Order.Payment.RELEASED)
+            released += 1
+        else:
+            # Processing (the money may still move), or a state no cancel ends: its pairs stay held.
+            logger.error(
+                "Order %s: payment %s is %s and the shop cannot settle it; its pairs stay held until a person "
+                "settles it in the card service's dashboard.",
+                order.pk,
+                order.payment_intent_id,
+                charge.status,
+            )
+            Order.objects.filter(pk=order.pk).update(charging_until=None)
+            skipped += 1
     return StaleReport(paid=paid, released=released, skipped=skipped)

@@ -24,3 +24,18 @@ def reservations_release_stale() -> dict:
             report.skipped,
         )
     return {"paid": report.paid, "released": report.released, "skipped": report.skipped}
+
+
+@shared_task(name=services.WEBHOOK_EVENT_TASK, acks_late=True, reject_on_worker_lost=True)
+def webhook_event_handle(event_pk: int) -> str:
+    """Apply one stored Stripe event to its order (orders.services.webhook_event_handle); handling twice is a no-op."""
+    return services.webhook_event_handle(event_pk=event_pk)
+
+
+@shared_task(name="orders.tasks.webhook_events_handle_pending")
+def webhook_events_handle_pending() -> int:
+    """Every SHOP_RELEASE_STALE_EVERY_MINUTES: the events whose task the broker lost, handled now."""
+    pending = services.webhook_events_pending(older_than=timedelta(minutes=2))
+    for event_pk in pending:
+        services.webhook_event_handle(event_pk=event_pk)
+    return len(pending)

@@ -15,7 +15,7 @@ from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services
-from .errors import CartChanged
+from .errors import CartChanged, WebhookRefused
 from .serializers import (
     AdminOrderOutput,
     CartChangedOutput,
@@ -27,6 +27,7 @@ from .serializers import (
     OrderStatsOutput,
     OrderStatusInput,
     QuoteOutput,
+    RefundInput,
 )
 
 CONFIRM_WITH_BANK = "Your bank asks you to confirm this payment."
@@ -50,7 +51,7 @@ class CartQuoteView(APIView):
 
 
 class CheckoutView(APIView):
-    """POST /cart/checkout {id, email, uid, shoes, amount}: pays for the cart (docs/DESIGN.md §5)."""
+    """POST /cart/checkout {id, email, uid, shoes, amount, address}: pays for the cart (docs/DESIGN.md §5)."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser]
@@ -79,6 +80,7 @@ class CheckoutView(APIView):
                 payment_method_id=data["payment_method_id"],
                 lines=data["shoes"],
                 amount=data["amount"],
+                address=data["address"],
             )
         except CartChanged as changed:
             answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
@@ -150,3 +152,51 @@ class OrderStatsView(APIView):
     @extend_schema(responses={200: OrderStatsOutput, **errors(401, 403)})
     def get(self, request):
         return Response(OrderStatsOutput(selectors.order_stats()).data)
+
+
+class OrderRefundView(APIView):
+    """POST /cart/order/{idPayment}/refund {lines?: [{line, quantity}]}, for admins: the pairs named (or every pair
+    not refunded yet) refunded through the card service and put back in stock."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=RefundInput, responses={200: AdminOrderOutput, **errors(400, 401, 403, 404, 409, 503)})
+    def post(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        pairs = validated(RefundInput, request.data).get("lines")
+        services.order_refund(order=order, by=request.user, pairs=pairs)
+        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+
+
+class OrderCancelView(APIView):
+    """POST /cart/order/{idPayment}/cancel, for admins: the order Cancelled, every pair left refunded and restocked."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(request=None, responses={200: AdminOrderOutput, **errors(401, 403, 404, 409, 503)})
+    def post(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        services.order_cancel(order=order, by=request.user)
+        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+
+
+class StripeWebhookView(APIView):
+    """POST /payments/stripe/webhook: Stripe's events, signed with STRIPE_WEBHOOK_SECRET (docs/DEPLOY.md)."""
+
+    # Stripe signs the body; it has no session or CSRF token, and the signature is its credential.
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=None, responses={200: None, **errors(400)})
+    def post(self, request):
+        # The raw bytes, before any parser: the signature is over them exactly.
+        payload = request.body
+        try:
+            event = services.webhook_event_verify(
+                payload=payload, signature=request.headers.get("Stripe-Signature", "")
+            )
+        except WebhookRefused as refused:
+            return Response({"detail": str(refused), "code": "webhook_refused"}, status=status.HTTP_400_BAD_REQUEST)
+        stored = services.webhook_event_receive(event=event)
+        return Response({"received": True, "replay": stored is None})

@@ -379,6 +379,11 @@ GOOGLE_CLIENT_ID = env.str("GOOGLE_CLIENT_ID", default="") if IDENTITY_PROVIDER 
 PAYMENT_GATEWAY = env.str("PAYMENT_GATEWAY", default="test")
 STRIPE_SECRET_KEY = env.str("STRIPE_SECRET_KEY", default="")
 STRIPE_PUBLISHABLE_KEY = env.str("STRIPE_PUBLISHABLE_KEY", default="")
+# The signing secret (whsec_...) of the endpoint registered in Stripe for POST /api/payments/stripe/webhook
+# (docs/DEPLOY.md): empty, the endpoint refuses every event.
+STRIPE_WEBHOOK_SECRET = env.str("STRIPE_WEBHOOK_SECRET", default="")
+# How old a signed event may be (seconds): an older one is a replay of a captured request. Stripe's own default.
+STRIPE_WEBHOOK_TOLERANCE = env.int("STRIPE_WEBHOOK_TOLERANCE", default=300)
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
 # Prices are in dollars (docs/PRODUCT.md §9); the gateway charges in cents of this currency.
 SHOP_CURRENCY = "usd"
@@ -451,6 +456,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "orders.tasks.reservations_release_stale",
         "schedule": SHOP_RELEASE_STALE_EVERY_MINUTES * 60,
         # A run the workers could not start before the next one is due is dropped, not piled up.
+        "options": {"expires": SHOP_RELEASE_STALE_EVERY_MINUTES * 60},
+    },
+    "handle-pending-stripe-events": {
+        "task": "orders.tasks.webhook_events_handle_pending",
+        "schedule": SHOP_RELEASE_STALE_EVERY_MINUTES * 60,
         "options": {"expires": SHOP_RELEASE_STALE_EVERY_MINUTES * 60},
     },
     "send-pending-mail": {

@@ -69,5 +69,10 @@ class PaymentGateway(ABC):
         """Where the intent stands now, for an order whose last answer was lost."""
 
     @abstractmethod
-    def intent_cancel(self, *, intent_id: str) -> None:
-        """Give up an intent that was not paid; cancelling one already gone is not an error."""
+    def intent_cancel(self, *, intent_id: str) -> Charge:
+        """Give up an intent that was not paid; where it stands after: CANCELED, or SUCCEEDED when it was paid
+        before the cancel reached it (then nothing was cancelled)."""
+
+    @abstractmethod
+    def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:
+        """Give back amount (at most what is left of the payment) to the card; return the refund's id."""

@@ -134,17 +134,24 @@ class StripeGateway(PaymentGateway):
             intent = self._client.v1.payment_intents.retrieve(intent_id)
         return _charge(intent)
 
-    def intent_cancel(self, *, intent_id: str) -> None:
+    def intent_cancel(self, *, intent_id: str) -> Charge:
         with _stripe_call("cancel"):
             try:
-                self._client.v1.payment_intents.cancel(intent_id)
+                intent = self._client.v1.payment_intents.cancel(intent_id)
             except stripe.InvalidRequestError as error:
                 intent = _intent_in(error)
                 if intent is None:
                     raise
-                if intent.status == "succeeded":
-                    # Not an error for the caller, but the shopper paid for an order being given up.
-                    logger.error("Stripe intent %s was paid, not canceled; check its order.", intent_id)
+                # Paid (or canceled) before the cancel reached it: the caller settles the order by where it stands.
+                logger.warning("Stripe intent %s could not be canceled: it is %s.", intent_id, intent.status)
+        return _charge(intent)
+
+    def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:
+        with _stripe_call("refund"):
+            refund = self._client.v1.refunds.create(
+                {"payment_intent": intent_id, "amount": amount}, {"idempotency_key": idempotency_key}
+            )
+        return refund.id
 
 
 def _intent_in(error: stripe.InvalidRequestError) -> stripe.PaymentIntent | None:

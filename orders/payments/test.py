@@ -2,6 +2,8 @@
 
 Its intents are rows in the database, so every gunicorn worker sees the same ones and tests can count
 what was charged. It takes no real money, so settings refuse it in a live shop (docs/DESIGN.md §5).
+It emits the events Stripe would send the webhook (succeeded, failed, canceled, refunded), shaped as Stripe's,
+through the same handler, so the demo and the tests exercise it without the network.
 """
 
 import re
@@ -10,7 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from ..models import TestPaymentIntent
-from .base import Charge, ChargeStatus, PaymentGateway
+from .base import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway
 
 # Stripe's test payment method ids (https://docs.stripe.com/testing) and what a confirm does with each.
 SUCCEEDS = {"pm_card_visa", "pm_card_mastercard", "pm_card_amex"}
@@ -31,6 +33,24 @@ Status = TestPaymentIntent.Status
 def card_of(payment_method_id: str) -> str:
     """pm_card_visa--k3Jd8s -> pm_card_visa."""
     return _NONCE.sub("", payment_method_id)
+
+
+def event_emit(event_type: str, obj: dict) -> None:
+    """Hand an event shaped as Stripe's to the webhook's handler, as Stripe would after the call."""
+    # Imported here: the services import the gateways.
+    from ..services import webhook_event_receive
+
+    webhook_event_receive(
+        event={"id": f"evt_test_{secrets.token_hex(12)}", "type": event_type, "data": {"object": obj}}
+    )
+
+
+def _intent_object(intent: TestPaymentIntent) -> dict:
+    obj = {"id": intent.intent_id, "object": "payment_intent", "amount": intent.amount, "status": intent.status}
+    if intent.status == Status.DECLINED:
+        obj["status"] = "requires_payment_method"
+        obj["last_payment_error"] = {"message": intent.decline_message}
+    return obj
 
 
 def _charge(intent: TestPaymentIntent) -> Charge:
@@ -91,12 +111,43 @@ class TestGateway(PaymentGateway):
             intent.status = Status.DECLINED
             intent.decline_message = DECLINES.get(card, UNKNOWN_CARD)
         intent.save(update_fields=["payment_method_id", "status", "decline_message", "updated_at"])
+        if intent.status == Status.SUCCEEDED:
+            event_emit("payment_intent.succeeded", _intent_object(intent))
+        elif intent.status == Status.DECLINED:
+            event_emit("payment_intent.payment_failed", _intent_object(intent))
         return _charge(intent)
 
     def intent_retrieve(self, *, intent_id: str) -> Charge:
         return _charge(TestPaymentIntent.objects.get(intent_id=intent_id))
 
-    def intent_cancel(self, *, intent_id: str) -> None:
-        TestPaymentIntent.objects.filter(intent_id=intent_id).exclude(status=Status.SUCCEEDED).update(
-            status=Status.CANCELED
-        )
+    @transaction.atomic
+    def intent_cancel(self, *, intent_id: str) -> Charge:
+        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        if intent.status not in (Status.SUCCEEDED, Status.CANCELED):
+            intent.status = Status.CANCELED
+            intent.save(update_fields=["status", "updated_at"])
+            event_emit("payment_intent.canceled", _intent_object(intent))
+        return _charge(intent)
+
+    @transaction.atomic
+    def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:
+        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        refund_id = f"re_test_{idempotency_key[-24:]}"
+        if idempotency_key in intent.refund_keys:
+            return refund_id
+        if intent.status != Status.SUCCEEDED or amount > intent.amount - intent.amount_refunded:
+            # Stripe refuses a refund of an unpaid intent or of more than is left; the shop's checks come first.
+            raise GatewayUnavailable(f"Intent {intent_id} cannot refund {amount}.")
+        intent.amount_refunded += amount
+        intent.refund_keys = [*intent.refund_keys, idempotency_key]
+        intent.save(update_fields=["amount_refunded", "refund_keys", "updated_at"])
+        charge = {
+            "id": f"ch_{intent.intent_id}",
+            "object": "charge",
+            "payment_intent": intent.intent_id,
+            "amount": intent.amount,
+            "amount_refunded": intent.amount_refunded,
+            "refunded": intent.amount_refunded == intent.amount,
+        }
+        event_emit("charge.refunded", charge)
+        return refund_id

@@ -336,5 +336,6 @@ def test_checkout_runs_the_same_number_of_queries_for_one_line_or_twenty(client,
     one, twenty = pay(1, "pm_card_visa--q1"), pay(20, "pm_card_visa--q20")
 
     assert one == twenty, (one, twenty)
-    # The confirmation's outbox row is one INSERT of these; its sending runs after the commit, in a worker.
-    assert twenty <= 25, twenty
+    # The confirmation's outbox row is one INSERT of these; its sending runs after the commit, in a worker. The test
+    # gateway's payment_intent.succeeded event is three (its row in a savepoint), as Stripe's would reach the webhook.
+    assert twenty <= 28, twenty

@@ -33,14 +33,19 @@ def test_the_owner_reads_the_order_in_the_spec_shape(shopper_client, order, shoe
         "shoe": [
             {
                 "_id": shoe.pk,
+                "line": order.lines.get().pk,
                 "name": "Air Runner",
                 "brand": shoe.brand.name,
                 "image": "/static/img/shoe-placeholder.svg",
                 "quantity": 2,
                 "size": "9",
                 "price": 129.99,
+                "refunded": 0,
             }
         ],
+        "address": order.address,
+        "payment": "Paid",
+        "refunded": 0,
     }
     assert record["date"][:10] == order.paid_at.date().isoformat()
 

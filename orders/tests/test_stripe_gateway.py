@@ -359,7 +359,7 @@ def test_retrieve_unavailable():
 def test_cancel():
     gateway, http = gateway_answering(answer("payment_intent_canceled"))
 
-    assert gateway.intent_cancel(intent_id=INTENT_ID) is None
+    assert gateway.intent_cancel(intent_id=INTENT_ID) == Charge(ChargeStatus.CANCELED, INTENT_ID)
     [sent] = http.sent
     assert (sent.method, sent.url, sent.body) == ("post", f"{INTENT_URL}/cancel", {})
     # The SDK's own key, so its retries of the cancel are safe too.
@@ -369,18 +369,19 @@ def test_cancel():
 def test_cancel_of_an_intent_already_canceled_is_not_an_error():
     gateway, http = gateway_answering(answer("cancel_already_canceled"))
 
-    gateway.intent_cancel(intent_id=INTENT_ID)
+    assert gateway.intent_cancel(intent_id=INTENT_ID).status == ChargeStatus.CANCELED
 
     assert [sent.url for sent in http.sent] == [f"{INTENT_URL}/cancel"]
 
 
-def test_cancel_of_an_intent_already_paid_is_not_an_error_but_is_logged(caplog):
+def test_cancel_of_an_intent_already_paid_answers_it_succeeded_and_is_logged(caplog):
     gateway, http = gateway_answering(answer("cancel_already_succeeded"))
 
-    gateway.intent_cancel(intent_id=INTENT_ID)
+    # The stale job marks its order paid on this answer, never releases it.
+    assert gateway.intent_cancel(intent_id=INTENT_ID) == Charge(ChargeStatus.SUCCEEDED, INTENT_ID)
 
     assert [sent.url for sent in http.sent] == [f"{INTENT_URL}/cancel"]
-    assert f"Stripe intent {INTENT_ID} was paid, not canceled" in caplog.text
+    assert f"Stripe intent {INTENT_ID} could not be canceled: it is succeeded" in caplog.text
 
 
 def test_cancel_of_an_intent_stripe_does_not_know_is_unavailable():
