@@ -11,7 +11,6 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from catalog.tests.factories import ShoeFactory
 from mailing.models import Mail
 from orders import services
 from orders.models import Order, Refund, TestPaymentIntent, WebhookEvent
