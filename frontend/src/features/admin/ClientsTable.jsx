@@ -34,16 +34,19 @@ export default function ClientsTable() {
         <td>{formatCents(order.amount)}</td>
         <td>
           <span className="admin-status">{order.status}</span>{" "}
-          <button
-            type="button"
-            className="button button-small"
-            disabled={isBusy(order.idPayment)}
-            onClick={() =>
-              act(order.idPayment, () => setOrderStatus({ idPayment: order.idPayment, status: next }))
-            }
-          >
-            {markOrderAs(next)}
-          </button>
+          {/* A cancelled order stays cancelled: the toggle is Pending / Received only. */}
+          {order.status !== "Cancelled" && (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={isBusy(order.idPayment)}
+              onClick={() =>
+                act(order.idPayment, () => setOrderStatus({ idPayment: order.idPayment, status: next }))
+              }
+            >
+              {markOrderAs(next)}
+            </button>
+          )}
         </td>
       </tr>
     );

@@ -30,6 +30,15 @@ const SHOE_LISTS = [
   { type: "Shoe", id: "ARCHIVED" },
 ];
 
+// A refund or a cancel: the order (its page and the lists), the figures, and every shoe's stock (its
+// pairs went back).
+const afterRefund = ({ idPayment }) => [
+  { type: "Order", id: idPayment },
+  { type: "Order", id: "LIST" },
+  "Stats",
+  "Shoe",
+];
+
 // The admin's calls (docs/PRODUCT.md §7). Every write names what it changed, so each table, the
 // storefront's lists and the header's BRANDS menu show the server's word after it.
 export const adminApi = shopApi.injectEndpoints({
@@ -65,6 +74,30 @@ export const adminApi = shopApi.injectEndpoints({
         { type: "Order", id: idPayment },
         { type: "Order", id: "LIST" },
       ]),
+    }),
+
+    // One order as the server has it now, for /orders: its refunds show as soon as they are made.
+    adminOrder: build.query({
+      query: (idPayment) => `/cart/order/${encodeURIComponent(idPayment)}`,
+      providesTags: (order, error, idPayment) => [{ type: "Order", id: idPayment }],
+    }),
+    // A refund of the pairs chosen ({line, quantity} each; none: every pair left), or the whole order
+    // cancelled: the money goes back through the card service and the pairs back in stock, so the
+    // order, the figures and the stock of the shoes change.
+    refundOrder: build.mutation({
+      query: ({ idPayment, lines }) => ({
+        url: `/cart/order/${encodeURIComponent(idPayment)}/refund`,
+        method: "POST",
+        body: lines ? { lines } : {},
+      }),
+      invalidatesTags: ifDone(afterRefund),
+    }),
+    cancelOrder: build.mutation({
+      query: ({ idPayment }) => ({
+        url: `/cart/order/${encodeURIComponent(idPayment)}/cancel`,
+        method: "POST",
+      }),
+      invalidatesTags: ifDone(afterRefund),
     }),
 
     // The shop's shoes, newest first, as the server has them (the storefront's zero their quantities).
@@ -161,6 +194,9 @@ export const {
   useChangeUserMutation,
   useClientsPageQuery,
   useSetOrderStatusMutation,
+  useAdminOrderQuery,
+  useRefundOrderMutation,
+  useCancelOrderMutation,
   useProductsPageQuery,
   useAdminShoeQuery,
   useSetOnSaleMutation,

@@ -53,20 +53,28 @@ export function useRowActions() {
     return false;
   }, []);
 
-  // A delete, asked first (docs/PRODUCT.md §4): 'Are you sure?', then 'Deleted!' or the server's reason.
-  const confirmedDelete = useCallback(
-    async (key, send) => {
+  // A change that cannot be undone, asked first in the spec's words (docs/PRODUCT.md §4): 'Are you
+  // sure?', then its success or the server's reason.
+  const confirmed = useCallback(
+    async (key, send, { text = NO_REVERT, confirmButtonText, success, refused }) => {
       const sure = await confirmPopup({
         icon: "warning",
         title: ARE_YOU_SURE,
-        text: NO_REVERT,
-        confirmButtonText: YES_DELETE,
+        text,
+        confirmButtonText,
         cancelButtonText: CANCEL,
       });
-      return sure && act(key, send, { success: DELETED, refused: NOT_DELETED });
+      return sure && act(key, send, { success, refused });
     },
     [act],
   );
 
-  return { isBusy: (key) => busy.has(String(key)), act, confirmedDelete };
+  // A delete: 'Are you sure?', then 'Deleted!' or the server's reason.
+  const confirmedDelete = useCallback(
+    (key, send) =>
+      confirmed(key, send, { confirmButtonText: YES_DELETE, success: DELETED, refused: NOT_DELETED }),
+    [confirmed],
+  );
+
+  return { isBusy: (key) => busy.has(String(key)), act, confirmed, confirmedDelete };
 }

@@ -69,7 +69,16 @@ export function usePay({ items, amount }) {
       turnVisitorAway();
       return;
     }
-    const body = { id: method.id, email: user.email, uid: user.idUser, shoes: items, amount };
+    // The address goes to the shop too, which keeps it on the order as where to ship.
+    const { state, city, line1, postal_code: postalCode } = billing.address;
+    const body = {
+      id: method.id,
+      email: user.email,
+      uid: user.idUser,
+      shoes: items,
+      amount,
+      address: { name: billing.name, state, city, line1, postalCode },
+    };
     let { data, error } = await checkout(body);
     if (data?.requiresAction) {
       if (!(await card.confirmAction(data))) {

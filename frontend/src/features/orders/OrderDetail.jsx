@@ -6,6 +6,7 @@ import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useOrderQuery } from "./api";
 import { BACK_ACCOUNT, BACK_HOME, orderNotFound, SOME_PROBLEM } from "./messages";
 import OrderLines from "./OrderLines";
+import ShippingAddress from "./ShippingAddress";
 
 function OrderActions() {
   return (
@@ -24,7 +25,8 @@ function OrderActions() {
 }
 
 // /order/{idPayment} (docs/PRODUCT.md §2 'Order detail'): the payment id, the shoes, the status, the date
-// (its first 10 characters), the total (amount in cents / 100), and the ways on. Another order never
+// (its first 10 characters), the total (amount in cents / 100), where the money stands (Paid, Partly
+// refunded, Refunded, Disputed), where it ships, and the ways on. Another order never
 // flashes this one while it loads (currentData is the asked order's only).
 export default function OrderDetail() {
   const { idPayment } = useParams();
@@ -62,6 +64,22 @@ export default function OrderDetail() {
         <div>
           <dt>Total</dt>
           <dd>{formatCents(order.amount)}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{order.payment}</dd>
+        </div>
+        {order.refunded > 0 && (
+          <div>
+            <dt>Refunded</dt>
+            <dd>{formatCents(order.refunded)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Ship to</dt>
+          <dd>
+            <ShippingAddress address={order.address} />
+          </dd>
         </div>
       </dl>
       <OrderActions />

@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { formatPrice } from "../../lib/money";
 
 // The shoes of an order (docs/PRODUCT.md §2 'Order detail', and the admin's /orders): name and picture,
-// quantity, size, price. A shoe's name links to it, unless the shop has deleted it since.
-export default function OrderLines({ lines }) {
+// quantity, size, price. A shoe's name links to it, unless the shop has deleted it since. Pairs
+// refunded are told beside the quantity; `lineAction(line)`, when given, fills a last column (the
+// admin's refund buttons).
+export default function OrderLines({ lines, lineAction }) {
   return (
     <table className="order-lines">
       <caption className="visually-hidden">The shoes of this order</caption>
@@ -13,6 +15,7 @@ export default function OrderLines({ lines }) {
           <th scope="col">quantity</th>
           <th scope="col">size</th>
           <th scope="col">price</th>
+          {lineAction && <th scope="col">refund</th>}
         </tr>
       </thead>
       <tbody>
@@ -26,9 +29,13 @@ export default function OrderLines({ lines }) {
                 <Link to={`/products/${line._id}`}>{line.name}</Link>
               )}
             </td>
-            <td>{line.quantity}</td>
+            <td>
+              {line.quantity}
+              {line.refunded > 0 && ` (${line.refunded} refunded)`}
+            </td>
             <td>{line.size}</td>
             <td>{formatPrice(line.price)}</td>
+            {lineAction && <td>{lineAction(line)}</td>}
           </tr>
         ))}
       </tbody>

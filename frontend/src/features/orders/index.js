@@ -2,6 +2,7 @@
 // order's shoes that the admin's /orders shows too.
 export { default as MyOrders } from "./MyOrders";
 export { default as OrderLines } from "./OrderLines";
+export { default as ShippingAddress } from "./ShippingAddress";
 export { ordersApi } from "./api";
 
 // The screens of the route table, each a chunk of its own.

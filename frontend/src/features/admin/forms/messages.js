@@ -39,3 +39,18 @@ export const quantityOutOfRange = (min, max) => `The quantity must be from ${min
 export const NO_SHOE_SELECTED = "No shoe is selected. Choose one in the Products table of the dashboard.";
 export const NO_ORDER_SELECTED = "No order is selected. Choose one in the Clients table of the dashboard.";
 export const NO_SIZE = "Keep the sizes as they are";
+
+// /orders' refunds and cancel (no spec text: the confirm is the spec's 'Are you sure?' dialog).
+export const REFUND_ONE = "Refund 1 pair";
+export const REFUND_ALL = "Refund all pairs";
+export const CANCEL_ORDER = "Cancel order";
+export const YES_REFUND = "Yes, refund it!";
+export const YES_CANCEL_ORDER = "Yes, cancel it!";
+export const refundOneText = (line) =>
+  `One pair of ${line.name} size ${line.size} is refunded to the card and goes back in stock.`;
+export const REFUND_ALL_TEXT = "Every pair not refunded yet is refunded to the card and goes back in stock.";
+export const CANCEL_ORDER_TEXT =
+  "The order is cancelled: every pair not refunded yet is refunded to the card and goes back in stock.";
+export const REFUNDED = "Refunded!";
+export const ORDER_CANCELLED = "Order cancelled!";
+export const NOT_REFUNDED = "Nothing was refunded";

@@ -278,6 +278,14 @@ describe("paying", () => {
     const sent = calls.find((call) => call.path === "/cart/checkout").body;
     expect(sent.id).toMatch(/^pm_card_visa--[A-Za-z0-9]{8,32}$/);
     expect(sent).toMatchObject({ email: "ana@example.com", uid: "u".repeat(28), amount: 50 });
+    // Where to ship: the shop keeps it on the order.
+    expect(sent.address).toEqual({
+      name: "Ana Runner",
+      state: "Jalisco",
+      city: "Guadalajara",
+      line1: "Calle 5-B",
+      postalCode: "44100",
+    });
     expect(sent.shoes).toHaveLength(2);
     expect(successPopup).toHaveBeenCalledWith(paid.message, { timer: 5000 });
     expect(store.getState().cart.items).toEqual([]);

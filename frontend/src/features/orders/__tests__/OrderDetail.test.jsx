@@ -109,3 +109,22 @@ test("a visitor is sent to sign in", async () => {
   expect(router.state.location.pathname).toBe("/signin");
   expect(calls.some((call) => call.path.startsWith("/cart/order"))).toBe(false);
 });
+
+test("shows where the order ships and where its money stands", async () => {
+  const address = {
+    name: "Ana Pérez",
+    state: "Jalisco",
+    city: "Guadalajara",
+    line1: "Av Juárez 12",
+    postalCode: "44100",
+  };
+  await renderOrder({
+    "GET /cart/order/pi_test_3f9a": { ...order, address, payment: "Partly refunded", refunded: 10 },
+  });
+  expect(await screen.findByText("Ship to")).toBeInTheDocument();
+  expect(screen.getByText("Ship to").nextSibling).toHaveTextContent(
+    "Ana PérezAv Juárez 12Guadalajara, Jalisco 44100",
+  );
+  expect(screen.getByText("Payment").nextSibling).toHaveTextContent("Partly refunded");
+  expect(screen.getByText("Refunded").nextSibling).toHaveTextContent("$0.10");
+});
