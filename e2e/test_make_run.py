@@ -75,13 +75,15 @@ def answers(url: str) -> bool:
 
 @pytest.fixture
 def demo_shop(tmp_path):
-    """make run's steps, then its processes; yields the base URL, the demo shopper's password and the var dir."""
+    """make run's steps, then its processes; yields the base URL, the demo shopper's and admin's passwords and the
+    var dir."""
     var_dir, port = tmp_path / "var", free_port()
     env = demo_env(var_dir, port)
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput", "-v0")
     seeded = manage(env, "seed_demo", "--shoes", "4")
     password = re.search(r"shopper\s+shopper@sneakers\.test\s+password: (\S+)", seeded)[1]
+    admin_password = re.search(r"admin\s+admin@sneakers\.test\s+password: (\S+)", seeded)[1]
     log_path = tmp_path / "honcho.log"
     with log_path.open("w") as log:
         # A session of its own, as a terminal's: the test stops all of it as Ctrl-C would.
@@ -101,7 +103,9 @@ def demo_shop(tmp_path):
         assert re.search(r"web\.1 .*Starting gunicorn", log), log
         assert re.search(r"worker\.1 .*celery@\S+ ready\.", log), log
         assert re.search(r"beat\.1 .*beat: Starting\.\.\.", log), log
-        yield SimpleNamespace(url=base, password=password, mail_dir=var_dir / "mail", log=log_path)
+        yield SimpleNamespace(
+            url=base, password=password, admin_password=admin_password, mail_dir=var_dir / "mail", log=log_path
+        )
     finally:
         with_timeout_stop(honcho)
 
