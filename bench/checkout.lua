@@ -28,7 +28,9 @@ function request()
   counter = counter + 1
   local nonce = run_token .. "t" .. thread_number .. "n" .. counter
   local body = string.format(
-    '{"shoes": [{"_id": %s, "size": "%s", "quantity": 1, "price": %s}], "amount": %s, "id": "pm_card_visa--%s"}',
+    '{"shoes": [{"_id": %s, "size": "%s", "quantity": 1, "price": %s}], "amount": %s, "id": "pm_card_visa--%s", '
+      .. '"address": {"name": "Ana Runner", "state": "Jalisco", "city": "Guadalajara", "line1": "Calle 5-B", '
+      .. '"postalCode": "44100"}}',
     shoe_id, size, price, amount, nonce
   )
   return wrk.format("POST", nil, nil, body)

@@ -567,10 +567,20 @@ def targets_stage_two(stage_one: list[Target]) -> list[Target]:
     ]
 
 
+# Where the bench's orders ship; checkout.lua sends the same.
+BENCH_ADDRESS = {
+    "name": "Ana Runner",
+    "state": "Jalisco",
+    "city": "Guadalajara",
+    "line1": "Calle 5-B",
+    "postalCode": "44100",
+}
+
+
 def checkout_body(checkout: dict[str, Any], nonce: str) -> bytes:
     """The body checkout.lua sends, for the probe."""
     line = {"_id": checkout["shoe_id"], "size": checkout["size"], "quantity": 1, "price": float(checkout["price"])}
-    body = {"shoes": [line], "amount": checkout["amount"], "id": f"{CHECKOUT_CARD}--{nonce}"}
+    body = {"shoes": [line], "amount": checkout["amount"], "id": f"{CHECKOUT_CARD}--{nonce}", "address": BENCH_ADDRESS}
     return json.dumps(body).encode()
 
 

@@ -20,7 +20,7 @@ from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import Order
 from orders.selectors import CartLine
-from orders.services import order_checkout
+from orders.services import order_checkout, order_refund
 from orders.tests.checkout import ADDRESS
 from orders.tests.test_stripe_gateway import ANSWERS, API_KEY, INTENT_ID, INTENTS_URL, network_attempts  # noqa: F401
 
@@ -33,7 +33,11 @@ def stripe_sent(settings, monkeypatch) -> list[tuple[str, str]]:
     settings.PAYMENT_GATEWAY = "stripe"
     settings.STRIPE_SECRET_KEY = API_KEY
     sent = []
-    answers = {INTENTS_URL: "payment_intent_created", f"{INTENTS_URL}/{INTENT_ID}/confirm": "payment_intent_succeeded"}
+    answers = {
+        INTENTS_URL: "payment_intent_created",
+        f"{INTENTS_URL}/{INTENT_ID}/confirm": "payment_intent_succeeded",
+        "https://api.stripe.com/v1/refunds": "refund_created",
+    }
 
     def session_request(session, method, url, **kwargs):
         sent.append((url, kwargs["headers"]["Idempotency-Key"]))
@@ -138,3 +142,14 @@ def test_the_migration_gives_each_existing_order_a_token_of_its_own():
     assert len(tokens) == 3
     assert len(set(tokens)) == 3
     assert all(len(token) == 24 for token in tokens)
+
+
+def test_each_refund_of_an_order_has_a_key_of_its_own_through_stripe(stripe_sent, shop):
+    order = checkout(*shop)
+    stripe_sent.clear()
+
+    order_refund(order=order, by=None, pairs={order.lines.get().pk: 1})
+
+    assert stripe_sent == [("https://api.stripe.com/v1/refunds", f"{order.idempotency_prefix}-refund-1")]
+    order.refresh_from_db()
+    assert (order.refunded, order.refunds.get().refund_id) == (12000, "re_3QAb7cLkdIwHu7ix0Rf1Aa2B")

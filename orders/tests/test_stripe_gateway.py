@@ -448,3 +448,25 @@ def test_the_shop_s_http_client_gives_up_on_a_hung_stripe_after_its_tries(monkey
     # Each try bounded by the timeout, as many as the request's time budget counts (shopsite/tests/test_time_budget.py).
     assert calls == [TIMEOUT_SECONDS] * TRIES
     assert len(sleeps) == MAX_NETWORK_RETRIES
+
+
+def test_refund_sends_the_intent_the_amount_and_the_shop_s_idempotency_key():
+    gateway, http = gateway_answering(answer("refund_created"))
+
+    refund_id = gateway.refund_create(intent_id=INTENT_ID, amount=12999, idempotency_key="shop-order-7-abc-refund-1")
+
+    assert refund_id == "re_3QAb7cLkdIwHu7ix0Rf1Aa2B"
+    [sent] = http.sent
+    assert (sent.method, sent.url) == ("post", "https://api.stripe.com/v1/refunds")
+    assert sent.body == {"payment_intent": INTENT_ID, "amount": "12999"}
+    assert sent.headers["Idempotency-Key"] == "shop-order-7-abc-refund-1"
+
+
+@pytest.mark.parametrize("refused", ["refund_too_large", "api_error"])
+def test_a_refund_stripe_refuses_is_unavailable_and_refunds_nothing(refused):
+    gateway, http = gateway_answering(answer(refused))
+
+    with pytest.raises(GatewayUnavailable):
+        gateway.refund_create(intent_id=INTENT_ID, amount=25998, idempotency_key="shop-order-7-abc-refund-1")
+
+    assert len(http.sent) == TRIES
