@@ -239,8 +239,9 @@ class TestHistoryStays:
         [order] = shopper_client.get(f"/api/cart/{shopper.uid}").json()
 
         assert order["shoe"] == [
-            {"_id": None, "name": "Air Swift", "brand": "Nike", "image": f"/media/{gone.image.name}", "quantity": 1,
-             "size": "9", "price": 120.0},
+            {"_id": None, "line": OrderLine.objects.get(order=history["order"]).pk, "name": "Air Swift",
+             "brand": "Nike", "image": f"/media/{gone.image.name}", "quantity": 1, "size": "9", "price": 120.0,
+             "refunded": 0},
         ]  # fmt: skip
         assert OrderLine.objects.get(order=history["order"]).shoe_id == gone.pk
 

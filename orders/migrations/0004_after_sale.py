@@ -14,6 +14,16 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        # 0003 dropped mailed_at from the model but left its column for the release before it. SQLite rebuilds the
+        # table for the AlterField and the constraints below (both ways), from the model's state: with mailed_at in
+        # the state while they run, the rebuilt table keeps the column, as PostgreSQL's ALTERs do.
+        migrations.SeparateDatabaseAndState(
+            state_operations=[
+                migrations.AddField(
+                    model_name='order', name='mailed_at', field=models.DateTimeField(blank=True, null=True)
+                ),
+            ],
+        ),
         migrations.CreateModel(
             name='Refund',
             fields=[
@@ -113,5 +123,8 @@ class Migration(migrations.Migration):
             model_name='refund',
             name='order',
             field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='refunds', to='orders.order'),
+        ),
+        migrations.SeparateDatabaseAndState(
+            state_operations=[migrations.RemoveField(model_name='order', name='mailed_at')],
         ),
     ]

@@ -131,7 +131,10 @@ class TestGateway(PaymentGateway):
 
     @transaction.atomic
     def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:
-        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        intent = TestPaymentIntent.objects.select_for_update().filter(intent_id=intent_id).first()
+        if intent is None:
+            # Stripe answers "No such payment_intent" (an order made by hand, or by another gateway).
+            raise GatewayUnavailable(f"No such payment intent: {intent_id}.")
         refund_id = f"re_test_{idempotency_key[-24:]}"
         if idempotency_key in intent.refund_keys:
             return refund_id

@@ -119,12 +119,6 @@ def test_a_second_shop_on_the_same_stripe_account_sends_keys_of_its_own(stripe_s
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(
-    connection.vendor == "sqlite",
-    # SQLite rebuilds the table to undo 0004's fields, from a state without 0003's state-only mailed_at: the column
-    # is gone when 0001's model writes it. PostgreSQL drops the columns alone, as a real rollback would.
-    reason="undoing 0004 on SQLite drops the column 0003 kept",
-)
 def test_the_migration_gives_each_existing_order_a_token_of_its_own():
     user = UserFactory()
     executor = MigrationExecutor(connection)

@@ -25,6 +25,7 @@ from favorites.models import Favorite
 from mailing.mails import unsubscribe_token_make
 from mailing.models import NewsletterSignup
 from orders.models import Order
+from orders.tests.checkout import ADDRESS
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from reviews.services import review_create
 from shopsite.errors import api_not_found
@@ -86,6 +87,11 @@ EXPECTED = {
     ("order-detail", "PUT"): ADMIN,
     ("user-order-list", "GET"): OWNER_OR_ADMIN,
     ("order-stats", "GET"): ADMIN,
+    ("order-refund", "POST"): ADMIN,
+    ("order-cancel", "POST"): ADMIN,
+    # Stripe's events read no session: the signature is the credential, and a body without it is a 400 for anyone
+    # (orders/tests/test_after_sale.py sends signed ones).
+    ("stripe-webhook", "POST"): dict.fromkeys(ROLES, 400),
     # reviews: only a buyer whose order was Received writes one (403 not_a_buyer for the others), only its author
     # changes it (403 not_your_review).
     ("review-list", "GET"): PUBLIC,
@@ -206,7 +212,13 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("favorite-list", "GET"): ({"uid": shopper.uid}, {}, "json"),
         ("favorite-list", "POST"): ({"uid": shopper.uid}, {"shoeId": rows["unreviewed"].pk}, "json"),
         ("favorite-list", "DELETE"): ({"uid": shopper.uid}, {"shoeId": shoe.pk}, "json"),
-        ("cart-checkout", "POST"): ({}, {"id": "pm_card_visa", "shoes": [line], "amount": 9999}, "json"),
+        ("cart-checkout", "POST"): (
+            {},
+            {"id": "pm_card_visa", "shoes": [line], "amount": 9999, "address": ADDRESS},
+            "json",
+        ),
+        ("order-refund", "POST"): ({"id_payment": order.payment_intent_id}, {}, "json"),
+        ("order-cancel", "POST"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("cart-quote", "POST"): ({}, {"shoes": [line]}, "json"),
         ("order-detail", "GET"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("order-detail", "PUT"): ({"id_payment": order.payment_intent_id}, {"status": "Pending"}, "json"),

@@ -251,7 +251,10 @@ def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
     )
     result = start_django(tmp_path, code, SHOP_MAIL_RESEND_EVERY_MINUTES="7")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "{'release-stale-reservations': (True, 300), 'send-pending-mail': (True, 420)}"
+    assert result.stdout.strip() == (
+        "{'release-stale-reservations': (True, 300), 'handle-pending-stripe-events': (True, 300), "
+        "'send-pending-mail': (True, 420)}"
+    )
 
 
 def test_env_example_lists_every_variable_the_shop_reads():
