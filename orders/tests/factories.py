@@ -12,6 +12,8 @@ from orders.models import Order, OrderLine, TestPaymentIntent
 class OrderFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Order
+        # The hook below writes another table; the order itself needs no second save.
+        skip_postgeneration_save = True
 
     user = factory.SubFactory(UserFactory)
     email = factory.SelfAttribute("user.email")
