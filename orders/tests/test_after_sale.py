@@ -9,14 +9,16 @@ import time
 from datetime import timedelta
 
 import pytest
+import stripe
 from django.utils import timezone
 
 from mailing.models import Mail
 from orders import services
 from orders.models import Order, Refund, TestPaymentIntent, WebhookEvent
-from orders.payments.base import Charge, ChargeStatus
+from orders.payments.base import Charge, ChargeStatus, GatewayUnavailable
 from orders.payments.test import TestGateway
 from orders.selectors import order_stats
+from orders.tasks import webhook_events_handle_pending
 
 from .checkout import ADDRESS, body, charges, line, stock
 
@@ -249,7 +251,7 @@ def test_a_gateway_that_fails_refunds_nothing_and_changes_nothing(client_for, sh
     order = paid(client_for(shopper), shopper, shoe)
 
     def down(self, **kwargs):
-        raise services.GatewayUnavailable("down")
+        raise GatewayUnavailable("down")
 
     monkeypatch.setattr(TestGateway, "refund_create", down)
     answer = refund(client_for(shop_admin), order)
@@ -345,8 +347,6 @@ def held_order(client_for, shopper, shoe, pm="pm_card_authenticationRequired--w1
 
 
 def test_the_stripe_library_accepts_the_signature_these_tests_make(hook):
-    import stripe
-
     payload = event("ping", {})
     stripe.Webhook.construct_event(payload, signed(payload), SECRET)
 
@@ -507,3 +507,21 @@ def test_a_stale_checkout_the_shop_cannot_settle_is_left_held_for_a_person(
     assert Order.objects.get(pk=order.pk).payment in (Order.Payment.RESERVED, Order.Payment.REQUIRES_ACTION)
     assert stock(shoe, "9") == 3
     assert "the shop cannot settle it" in caplog.text
+
+
+def test_beat_handles_an_event_whose_task_the_broker_lost(client_for, shopper, shoe):
+    order = held_order(client_for, shopper, shoe)
+    # Stored, and its task never ran (the broker was down when the request committed).
+    services.webhook_event_receive(
+        event={
+            "id": "evt_lost",
+            "type": "payment_intent.succeeded",
+            "data": {"object": {"id": order.payment_intent_id, "object": "payment_intent"}},
+        }
+    )
+    WebhookEvent.objects.filter(event_id="evt_lost").update(received_at=timezone.now() - timedelta(minutes=5))
+
+    assert webhook_events_handle_pending() == 1
+
+    assert Order.objects.get(pk=order.pk).payment == Order.Payment.PAID
+    assert webhook_events_handle_pending() == 0
