@@ -366,7 +366,13 @@ def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None 
             mail_queue(kind=ORDER_CANCELLED, to=locked.email, context={"order": locked.pk})
         elif refund is not None:
             mail_queue(kind=ORDER_REFUNDED, to=locked.email, context={"order": locked.pk, "refund": refund.amount})
-    logger.info("Order %s: %s refunded by %s%s.", locked.pk, amount, by, ", cancelled" if cancel else "")
+    logger.info(
+        "Order %s: %s cents refunded by user %s%s.",
+        locked.pk,
+        amount,
+        by.pk if by else "-",
+        ", cancelled" if cancel else "",
+    )
     return locked
 
 
