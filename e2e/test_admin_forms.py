@@ -339,8 +339,11 @@ def test_an_admin_opens_an_order_from_the_clients_table(admin_page, shopper, air
     expect(page.get_by_text(shopper.email, exact=True)).to_be_visible()
     rows = page.get_by_role("table").get_by_role("row")
     expect(rows).to_have_count(2)
-    expect(rows.nth(1).get_by_role("cell")).to_have_text(["Air Swift", "3", "9.5", "$99.99"])
+    expect(rows.nth(1).get_by_role("cell")).to_have_text(["Air Swift", "3", "9.5", "$99.99", "Refund 1 pair"])
     expect(page.get_by_text("$299.97", exact=True)).to_be_visible()
+    # With where it ships (a factory's order has no address) and where its money stands
+    expect(page.get_by_text("Not recorded", exact=True)).to_be_visible()
+    expect(page.get_by_text("Paid", exact=True)).to_be_visible()
     expect(page.get_by_text("Pending", exact=True)).to_be_visible()
     page.get_by_role("link", name="Back to Admin").click()
     expect(page).to_have_url(re.compile(r"/admin$"))
