@@ -117,6 +117,11 @@ class StockEntry(models.Model):
             models.CheckConstraint(condition=Q(quantity__gte=0), name="catalog_stock_quantity_not_negative"),
             models.CheckConstraint(condition=Q(size__gt=0), name="catalog_stock_size_positive"),
         ]
+        indexes = [
+            # ?size=9.5&inStock=true (catalog.filters.ShoeStockFilter): the shoes with pairs of a size, read off this
+            # without touching the sizes sold out (partial), so the list and its COUNT stay cheap at 100,000 shoes.
+            models.Index(fields=["size", "shoe"], name="catalog_stock_size_in_stock", condition=Q(quantity__gt=0)),
+        ]
 
     def __str__(self) -> str:
         return f"{self.shoe} size {self.size_label}: {self.quantity}"

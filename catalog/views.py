@@ -13,7 +13,7 @@ from shopsite.queries import KnownQuery, KnownQueryMixin, PagedListMixin
 from . import selectors, services
 from .answers import ShoeOutput, shoe_answers
 from .cache import cached_answer, public_answer
-from .filters import ShoeFilter
+from .filters import ShoeFilter, ShoeStockFilter
 from .models import size_label
 from .pagination import CountCachedPagination
 from .serializers import (
@@ -62,12 +62,13 @@ class ShoeRowsListMixin(CachedListMixin):
 
 @extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))
 class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
-    """GET /shoes (?name=, ?brand=, ?color=, ?ordering=, limit/offset) and, for admins, POST /shoes."""
+    """GET /shoes (?name=, ?brand=, ?color=, ?size=, ?inStock=, ?ordering=, limit/offset) and, for admins, POST
+    /shoes."""
 
     permission_classes = [IsShopAdminOrReadOnly]
     filterset_class = ShoeFilter
-    # ShoeFilter's parameters; its filters ignore case.
-    known_query = KnownQuery(paged=True, folded=("name", "brand", "color"), kept=("ordering",))
+    # ShoeFilter's parameters; its text filters ignore case.
+    known_query = KnownQuery(paged=True, folded=("name", "brand", "color", "inStock"), kept=("ordering", "size"))
 
     def get_queryset(self):
         return selectors.shoe_rows()
@@ -80,12 +81,13 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
         return Response(ShoeOutput(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(403, 429)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))
 class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
-    """GET /shoes/onSale, cheapest first."""
+    """GET /shoes/onSale (?size=, ?inStock=), cheapest first."""
 
     permission_classes = [IsShopAdminOrReadOnly]
-    filter_backends = []
+    filterset_class = ShoeStockFilter
+    known_query = KnownQuery(paged=True, folded=("inStock",), kept=("size",))
 
     def get_queryset(self):
         return selectors.shoe_on_sale_rows()

@@ -6,6 +6,7 @@ export { default as SaleCarousel } from "./SaleCarousel";
 export { useBrandsQuery } from "./api";
 export { collectionSlice } from "./collectionSlice";
 export { searchSlice } from "./searchSlice";
+export { sizeFilterSlice } from "./sizeFilterSlice";
 
 // The header's search drawer, fetched when the shopper reaches for the search button: few pages open it.
 export const loadSearchDrawer = () => import(/* webpackChunkName: "search" */ "./SearchDrawer");
