@@ -159,3 +159,44 @@ class CatalogVersion(models.Model):
 
     def __str__(self) -> str:
         return f"catalogue version {self.n}"
+
+
+class StockAlert(models.Model):
+    """An address waiting to be told when a sold-out size of a shoe has pairs again (issue 19's 'Notify me').
+
+    One row per address, shoe and size. When the size gets pairs (catalog.services, the one writer of stock), each
+    waiting row is marked notified by one conditional UPDATE and its mail queued in the same transaction: of two
+    restocks racing, only one marks it, so the address gets one mail.
+    """
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="stock_alerts")
+    size = models.DecimalField(max_digits=3, decimal_places=1)
+    # Lower-cased by the service, so the unique constraint also refuses the same address in another case.
+    email = models.EmailField(max_length=254)
+    # Set when its mail was queued; asking again clears it, to be told at the next restock too.
+    notified_at = models.DateTimeField(null=True, blank=True)
+    # Set by the mail's one-click unsubscribe: no mail is sent for it while set. Asking again clears it.
+    unsubscribed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["shoe_id", "size", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["shoe", "size", "email"], name="catalog_stock_alert_once"),
+        ]
+        indexes = [
+            # The restock's look-up and the admin dashboard's most-wanted sizes: the waiting rows only.
+            models.Index(
+                fields=["shoe", "size"],
+                name="catalog_stock_alert_waiting",
+                condition=Q(notified_at__isnull=True, unsubscribed_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} waits for {self.shoe} size {size_label(self.size)}"
+
+    @property
+    def waiting(self) -> bool:
+        return self.notified_at is None and self.unsubscribed_at is None

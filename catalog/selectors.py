@@ -8,11 +8,11 @@ from operator import or_
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
-from .models import Brand, Shoe, StockEntry
+from .models import Brand, Shoe, StockAlert, StockEntry
 
 # The collection's color filter offers no more than this many.
 COLORS_MAX = 100
@@ -175,3 +175,40 @@ def brand_named(*, name: str) -> Brand:
 def image_in_use(*, name: str) -> bool:
     """Whether any shoe still shows the stored file of that name (demo shoes share pictures; archived ones count)."""
     return Shoe.objects.filter(image=name).exists()
+
+
+# ---- Back-in-stock alerts
+
+WAITING = Q(notified_at__isnull=True, unsubscribed_at__isnull=True)
+# The admin dashboard's list of the most-wanted sold-out sizes holds this many.
+MOST_WANTED_MAX = 10
+
+
+def stock_pairs(*, shoe_id: int, size: Decimal) -> int:
+    """The pairs of that size of that shoe left to sell; 0 when the shoe has no such size."""
+    entry = StockEntry.objects.filter(shoe_id=shoe_id, size=size).values_list("quantity", flat=True).first()
+    return entry or 0
+
+
+def stock_alerts_due(*, shoe_ids: Collection[int] | None = None) -> list[tuple[int, str]]:
+    """(id, email) of the alerts waiting for a size that has pairs now, of those shoes or of any: whom to tell."""
+    has_pairs = StockEntry.objects.filter(shoe_id=OuterRef("shoe_id"), size=OuterRef("size"), quantity__gt=0)
+    alerts = StockAlert.objects.filter(WAITING, Exists(has_pairs), shoe__archived_at__isnull=True)
+    if shoe_ids is not None:
+        alerts = alerts.filter(shoe_id__in=shoe_ids)
+    return list(alerts.order_by("pk").values_list("pk", "email"))
+
+
+def stock_alert_get(*, alert_id: int) -> StockAlert | None:
+    return StockAlert.objects.filter(pk=alert_id).first()
+
+
+def stock_alerts_most_wanted(*, limit: int = MOST_WANTED_MAX) -> list[dict]:
+    """The sold-out sizes the most addresses wait for, most first: shoe id, name, brand, size and how many wait."""
+    rows = (
+        StockAlert.objects.filter(WAITING, shoe__archived_at__isnull=True)
+        .values("shoe_id", "size", name=F("shoe__name"), brand=F("shoe__brand__name"))
+        .annotate(waiting=Count("pk"))
+        .order_by("-waiting", "shoe_id", "size")
+    )
+    return list(rows[:limit])

@@ -16,12 +16,15 @@ from django.db.models import Count, F, Model, ProtectedError
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from mailing.errors import InvalidUnsubscribeLink
+from mailing.services import mail_queue
 from shopsite.images import upload_stored
 
 from . import selectors
 from .cache import version_trust_forget
-from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
-from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockEntry, size_label
+from .errors import BrandInUse, DuplicateBrand, SizeInStock, StockLimitExceeded
+from .mails import BACK_IN_STOCK, alert_token_read
+from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockAlert, StockEntry, size_label
 
 _image_field = Shoe._meta.get_field("image")
 
@@ -85,6 +88,8 @@ def shoe_update(
         shoe.save()
         if size is not None and quantity is not None:
             StockEntry.objects.update_or_create(shoe=shoe, size=size, defaults={"quantity": quantity})
+            if quantity > 0:
+                stock_alerts_send(shoe_ids=[shoe.pk])
         if image_name:
             _image_delete_on_commit(old_image)
     return shoe
@@ -130,9 +135,12 @@ def shoe_restore(*, shoe: Shoe) -> None:
 
 def shoes_restore(*, shoe_ids: Collection[int]) -> int:
     """Bring archived shoes back to the shop as they were (stock, sale, reviews); return how many came back."""
-    restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
-    if restored:
-        catalog_version_bump()
+    with transaction.atomic():
+        restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
+        if restored:
+            # Its sizes with pairs are on sale again: whoever waits for one of them is told.
+            stock_alerts_send(shoe_ids=shoe_ids)
+            catalog_version_bump()
     return restored
 
 
@@ -167,6 +175,7 @@ def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, 
         except IntegrityError:
             # Another admin created this size a moment ago: add to theirs.
             entries.update(quantity=F("quantity") + quantity, updated_at=timezone.now())
+    stock_alerts_send(shoe_ids=[shoe.pk])
     # update() sends no post_save, so the catalogue's cached answers are told here.
     catalog_version_bump()
     entry = entries.get()
@@ -232,8 +241,12 @@ def catalogue_rows_write(
         Brand.objects.bulk_create(brands)
         Shoe.objects.bulk_create(shoes, batch_size=1000)
         _rows_update(Shoe, shoes_changed, shoe_fields)
-        StockEntry.objects.bulk_create(stock, batch_size=1000)
+        stock = StockEntry.objects.bulk_create(stock, batch_size=1000)
         _rows_update(StockEntry, stock_changed, ["quantity", "updated_at"])
+        if stock or stock_changed:
+            # Every waiting alert is looked at (the waiting ones are few, in a partial index): an import may have
+            # restocked thousands of shoes.
+            stock_alerts_send()
     # Bulk writes and raw UPDATEs send no signals; one bump, after the commit, covers the whole batch.
     catalog_version_bump()
 
@@ -288,6 +301,8 @@ def stock_release(*, pairs: Mapping[int, int]) -> None:
             entry.quantity += pairs[entry.pk]
             entry.updated_at = now
         StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
+        # A cancelled order's pairs may make a sold-out size buyable again.
+        stock_alerts_send(shoe_ids={entry.shoe_id for entry in entries})
     catalog_version_bump()
 
 
@@ -300,6 +315,56 @@ def shoe_rating_add(*, shoe_id: int, reviews: int, stars: int) -> None:
     )
     # The shoe's answers show its rating; update() sends no post_save.
     catalog_version_bump()
+
+
+# Back-in-stock alerts (issue 19)
+
+
+def stock_alert_create(*, shoe: Shoe, size: Decimal, email: str) -> tuple[StockAlert, bool]:
+    """Ask for a mail when a sold-out size of a shoe has pairs again; return the alert and whether it waits anew.
+
+    Once per address (any case), shoe and size: asking again while waiting changes nothing; asking again after the
+    mail went, or after unsubscribing, waits again for the next restock.
+    """
+    email = email.strip().lower()
+    if selectors.stock_pairs(shoe_id=shoe.pk, size=size) > 0:
+        raise SizeInStock(f"Size {size_label(size)} is in stock: add it to your cart", field="size")
+    try:
+        with transaction.atomic():
+            return StockAlert.objects.create(shoe=shoe, size=size, email=email), True
+    except IntegrityError:
+        # Asked before (or a second click raced this one): the unique constraint caught it.
+        pass
+    alert = StockAlert.objects.get(shoe=shoe, size=size, email=email)
+    again = StockAlert.objects.filter(pk=alert.pk).exclude(selectors.WAITING)
+    return alert, bool(again.update(notified_at=None, unsubscribed_at=None, updated_at=timezone.now()))
+
+
+def stock_alerts_send(*, shoe_ids: Collection[int] | None = None) -> int:
+    """Queue the back-in-stock mail of every alert, of those shoes or all, waiting for a size that has pairs now.
+
+    Called by every write above that adds pairs, inside its transaction: each alert is marked notified by one
+    conditional UPDATE before its mail is queued, so of two restocks racing only the one whose UPDATE marked it
+    queues its mail (the other's waits on the row lock, then finds it notified), and a rollback sends nothing.
+    Return how many mails were queued.
+    """
+    queued = 0
+    now = timezone.now()
+    for alert_id, email in selectors.stock_alerts_due(shoe_ids=shoe_ids):
+        if StockAlert.objects.filter(selectors.WAITING, pk=alert_id).update(notified_at=now, updated_at=now):
+            mail_queue(kind=BACK_IN_STOCK, to=email, context={"alert": alert_id})
+            queued += 1
+    return queued
+
+
+def stock_alert_unsubscribe(*, token: str) -> None:
+    """Stop the alert a signed link names: no mail is built for it any more. Again is no error."""
+    alert_id = alert_token_read(token)
+    if alert_id is None:
+        raise InvalidUnsubscribeLink()
+    StockAlert.objects.filter(pk=alert_id, unsubscribed_at__isnull=True).update(
+        unsubscribed_at=timezone.now(), updated_at=timezone.now()
+    )
 
 
 # The catalogue version (catalog/cache.py reads it): moved on here, and only here.

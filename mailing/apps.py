@@ -9,5 +9,7 @@ class MailingConfig(AppConfig):
     verbose_name = "Mailing"
 
     def ready(self) -> None:
-        # Each app's mails.py registers the builders of its own mails (mailing/kinds.py).
-        autodiscover_modules("mails")
+        # Each app's mails.py registers the builders of its own mails (mailing/kinds.py). Its tasks.py is loaded too,
+        # in every process and not only in a worker: mails_enqueue finds the send task in Celery's registry by name,
+        # and Celery's own autodiscovery is lazy (run by a worker at start), so a web process found it missing.
+        autodiscover_modules("mails", "tasks")
