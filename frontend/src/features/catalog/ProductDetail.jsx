@@ -9,6 +9,7 @@ import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { FavoriteButton } from "../favorites";
 import { RatingSummary, ReviewsSection } from "../reviews";
 import { useShoeQuery } from "./api";
+import NotifyMe from "./NotifyMe";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
@@ -57,6 +58,7 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
+        <NotifyMe shoe={shoe} />
         <div className="product-more">
           <FavoriteButton shoeId={shoe._id} />
           <Link to="/" className="button button-quiet">

@@ -51,6 +51,18 @@ export const catalogApi = shopApi.injectEndpoints({
       transformResponse: forStorefront,
       providesTags: (shoe, error, id) => [{ type: "Shoe", id: shoe?._id ?? Number(id) }],
     }),
+    // 'Notify me' on a sold-out size: {size, email}; a signed-in shopper's address is their account's.
+    notifyMe: build.mutation({
+      query: ({ shoeId, size, email }) => ({
+        url: `/shoes/${encodeURIComponent(shoeId)}/notify`,
+        method: "POST",
+        body: email ? { size, email: email.trim() } : { size },
+      }),
+    }),
+    // The one click of a back-in-stock mail, from the /unsubscribe/stock screen.
+    unsubscribeStockAlert: build.mutation({
+      query: (token) => ({ url: `/shoes/notify/unsubscribe/${encodeURIComponent(token)}`, method: "POST" }),
+    }),
     // The header's BRANDS menu, and the brands the admin's shoe forms offer.
     brands: build.query({
       query: () => "/brands",
@@ -75,6 +87,8 @@ export const {
   useShoeQuery,
   useBrandsQuery,
   useSearchShoesQuery,
+  useNotifyMeMutation,
+  useUnsubscribeStockAlertMutation,
 } = catalogApi;
 
 // A brand's name as the shop spells it, for a name typed in any case (in an address); as typed if unknown.

@@ -17,4 +17,5 @@ export const screens = {
   Collection: () => import(/* webpackChunkName: "screen-Collection" */ "./Collection"),
   Sale: () => import(/* webpackChunkName: "screen-Sale" */ "./Sale"),
   Favorites: () => import(/* webpackChunkName: "screen-Favorites" */ "./Favorites"),
+  StockUnsubscribe: () => import(/* webpackChunkName: "screen-StockUnsubscribe" */ "./StockUnsubscribe"),
 };
