@@ -8,7 +8,7 @@ from operator import or_
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
@@ -212,3 +212,16 @@ def stock_alerts_most_wanted(*, limit: int = MOST_WANTED_MAX) -> list[dict]:
         .order_by("-waiting", "shoe_id", "size")
     )
     return list(rows[:limit])
+
+
+# ---- What search engines are shown (frontend/sitemaps.py)
+
+
+def shoe_sitemap_rows() -> QuerySet[Shoe]:
+    """Every shoe in the shop as (id, updated_at) rows in id order, for the sitemap's pages (archived ones left out)."""
+    return Shoe.objects.in_shop().order_by("pk").values("pk", "updated_at")
+
+
+def shoe_last_update():
+    """When a shoe in the shop last changed (None without shoes): the sitemap index's date for its products."""
+    return Shoe.objects.in_shop().aggregate(last=Max("updated_at"))["last"]

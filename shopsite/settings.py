@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # /sitemap.xml (frontend/sitemaps.py): its views and templates.
+    "django.contrib.sitemaps",
     "corsheaders",
     "csp",
     "rest_framework",
