@@ -47,6 +47,10 @@ class Shoe(models.Model):
     brand = models.ForeignKey(Brand, on_delete=models.PROTECT, related_name="shoes")
     # Blank means the shop's placeholder picture is shown.
     image = models.ImageField(upload_to=shoe_image_upload_to, blank=True)
+    # {"for": the picture's name, "width", "height": its size, "widths": the widths it is also stored at}, set by
+    # catalog.services.picture_sizes_make once the smaller copies are stored. Read only while "for" names the shoe's
+    # picture: a new picture (a form, an import) is shown at its own size until its copies are made.
+    image_sizes = models.JSONField(default=dict, blank=True)
     description = models.TextField()
     color = models.CharField(max_length=40)
     # Dollars; orders keep integer cents.

@@ -9,6 +9,7 @@ from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models.fields.json import KT
 from django.db.models.functions import Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
@@ -20,6 +21,7 @@ _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_tabl
 # What a shoe's answer shows of its own row and its brand's (catalog.answers.ShoeOutput).
 SHOE_ROW_FIELDS = (
     "id", "name", "brand_name", "image", "description", "color", "price", "on_sale", "rating_total", "review_count",
+    "image_sizes",
 )  # fmt: skip
 
 
@@ -225,3 +227,10 @@ def shoe_sitemap_rows() -> QuerySet[Shoe]:
 def shoe_last_update():
     """When a shoe in the shop last changed (None without shoes): the sitemap index's date for its products."""
     return Shoe.objects.in_shop().aggregate(last=Max("updated_at"))["last"]
+
+
+def pictures_without_sizes() -> list[str]:
+    """The stored pictures (each once, shared ones too) whose smaller copies are not made yet, archived shoes' too."""
+    shoes = Shoe.objects.exclude(image="").annotate(sized_for=KT("image_sizes__for"))
+    shoes = shoes.filter(Q(sized_for__isnull=True) | ~Q(sized_for=F("image")))
+    return list(shoes.order_by("image").values_list("image", flat=True).distinct())

@@ -10,7 +10,8 @@ at the bottom of this module.
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from django.core.files.base import File
+from celery import current_app
+from django.core.files.base import ContentFile, File
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Model, ProtectedError
 from django.db.models.signals import post_delete, post_save
@@ -18,27 +19,73 @@ from django.utils import timezone
 
 from mailing.errors import InvalidUnsubscribeLink
 from mailing.services import mail_queue
-from shopsite.images import upload_stored
+from shopsite.images import image_narrower_copies, upload_stored
 
 from . import selectors
 from .cache import version_trust_forget
 from .errors import BrandInUse, DuplicateBrand, SizeInStock, StockLimitExceeded
+from .images import PICTURE_WIDTHS, picture_copy_name
 from .mails import BACK_IN_STOCK, alert_token_read
 from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockAlert, StockEntry, size_label
 
 _image_field = Shoe._meta.get_field("image")
+# The task that stores a new picture's smaller copies (catalog/tasks.py registers it under this name).
+PICTURE_SIZES_TASK = "catalog.tasks.picture_sizes_make"
 
 
 def _image_delete_on_commit(name: str) -> None:
-    """Remove a picture once the change that dropped it is committed, unless a shoe still shows it."""
+    """Remove a picture and its smaller copies once the change that dropped it is committed, unless a shoe still
+    shows it."""
     if not name:
         return
 
     def delete() -> None:
         if not selectors.image_in_use(name=name):
             _image_field.storage.delete(name)
+            for width in PICTURE_WIDTHS:
+                _image_field.storage.delete(picture_copy_name(name, width))
 
     transaction.on_commit(delete)
+
+
+def _picture_sizes_on_commit(names: Iterable[str]) -> None:
+    """Have a worker store the smaller copies of new pictures once the change that stored them is committed."""
+    names = sorted({name for name in names if name})
+    if not names:
+        return
+
+    def hand_to_worker() -> None:
+        # By name in Celery's registry, as mailing.services.mails_enqueue does: tasks.py imports this module.
+        task = current_app.tasks[PICTURE_SIZES_TASK]
+        for name in names:
+            task.apply_async(args=[name])
+
+    # robust: the shoe is saved either way; a picture left without copies shows at its own size, and
+    # `manage.py picture_sizes` makes what is missing.
+    transaction.on_commit(hand_to_worker, robust=True)
+
+
+def picture_sizes_make(*, name: str) -> bool:
+    """Store a picture's copies at the widths of PICTURE_WIDTHS narrower than it, and note its size and theirs on
+    every shoe that shows it; False when no shoe shows it any more (or it is gone from storage)."""
+    if not selectors.image_in_use(name=name):
+        return False
+    storage = _image_field.storage
+    try:
+        with storage.open(name, "rb") as source:
+            (width, height), copies = image_narrower_copies(source, widths=PICTURE_WIDTHS)
+    except FileNotFoundError:
+        return False
+    for copy_width, content in copies.items():
+        copy_name = picture_copy_name(name, copy_width)
+        # The name is the picture's: made again (a command run twice), the copy replaces the old one.
+        storage.delete(copy_name)
+        storage.save(copy_name, ContentFile(content))
+    sizes = {"for": name, "width": width, "height": height, "widths": sorted(copies)}
+    Shoe.objects.filter(image=name).update(image_sizes=sizes)
+    # update() sends no post_save: the shoes' answers show the new srcset.
+    catalog_version_bump()
+    return True
 
 
 def shoe_create(
@@ -58,6 +105,7 @@ def shoe_create(
             brand=brand, name=name, description=description, color=color, price=price, image=image_name
         )
         StockEntry.objects.create(shoe=shoe, size=size, quantity=quantity)
+        _picture_sizes_on_commit([image_name])
     return shoe
 
 
@@ -83,6 +131,7 @@ def shoe_update(
         shoe.brand, shoe.name, shoe.description, shoe.color, shoe.price = brand, name, description, color, price
         if image_name:
             shoe.image = image_name
+            _picture_sizes_on_commit([image_name])
         if on_sale is not None:
             shoe.on_sale = on_sale
         shoe.save()
@@ -239,8 +288,11 @@ def catalogue_rows_write(
     # All or nothing; inside the caller's transaction when it has one (the importer's), without a savepoint.
     with transaction.atomic(savepoint=False):
         Brand.objects.bulk_create(brands)
-        Shoe.objects.bulk_create(shoes, batch_size=1000)
         _rows_update(Shoe, shoes_changed, shoe_fields)
+        shoes = Shoe.objects.bulk_create(shoes, batch_size=1000)
+        _picture_sizes_on_commit(shoe.image.name for shoe in shoes)
+        if "image" in shoe_fields:
+            _picture_sizes_on_commit(shoe.image.name for shoe in shoes_changed)
         stock = StockEntry.objects.bulk_create(stock, batch_size=1000)
         _rows_update(StockEntry, stock_changed, ["quantity", "updated_at"])
         if stock or stock_changed:

@@ -20,12 +20,14 @@ from accounts.answers import UserOutput
 from catalog import selectors as catalog_selectors
 from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
 from catalog.errors import ShoeNotFound
-from catalog.images import shoe_image_url
+from catalog.images import picture_srcset, shoe_image_url
 from catalog.models import Shoe
 from shopsite.templatetags.money import money
 
 from .routes import screen_for
 
+# The detail page's picture width (components/ShoeImage.jsx PICTURE_SIZES.detail), for the shell's preload of it.
+DETAIL_PICTURE_SIZES = "(max-width: 760px) 100vw, 600px"
 # Search engines and link previews show about this much of a description.
 DESCRIPTION_MAX_LENGTH = 160
 DEFAULT_DESCRIPTION = "Sneakers from the brands you love, with deals every week."
@@ -89,6 +91,12 @@ def _product_meta(request, shoe_id: int) -> dict | None:
         "image": image,
         "og_type": "product",
         "canonical": canonical,
+        # The page's largest picture, asked for while the bundle loads: the copy the screen's width needs.
+        "preload_image": {
+            "href": shoe_image_url(shoe),
+            "srcset": picture_srcset({"image": shoe.image.name, "image_sizes": shoe.image_sizes}),
+            "sizes": DETAIL_PICTURE_SIZES,
+        },
         "product_json_ld": _json_ld(product_json_ld(shoe, url=canonical, image=image)),
     }
 

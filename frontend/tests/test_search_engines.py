@@ -1,17 +1,20 @@
 """What search engines read (issue 19): /robots.txt, /sitemap.xml in pages of at most 50,000 URLs, and a product page's
 canonical link and schema.org Product JSON-LD in the shell the server sends."""
 
+import io
 import json
 import re
 from decimal import Decimal
 
 import pytest
+from django.core.files.storage import default_storage
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from catalog import services
 from catalog.models import Brand, Shoe
 from catalog.tests.factories import BrandFactory, ShoeFactory
+from catalog.tests.images import image_bytes
 
 pytestmark = pytest.mark.django_db
 
@@ -144,3 +147,15 @@ def test_other_pages_have_neither(client, shoe):
     html = client.get("/sale").content.decode()
     assert "application/ld+json" not in html and 'rel="canonical"' not in html
     assert client.get("/products/999999").status_code == 404
+
+
+def test_a_product_page_preloads_the_copy_of_its_picture_the_screen_needs(client):
+    name = default_storage.save("shoes/p.webp", io.BytesIO(image_bytes(size=(1200, 900), format="WEBP")))
+    shoe = ShoeFactory(image=name)
+    services.picture_sizes_make(name=name)
+    html = client.get(f"/products/{shoe.pk}").content.decode()
+    assert (
+        '<link rel="preload" as="image" href="/media/shoes/p.webp" imagesrcset="/media/shoes/p-160w.webp 160w, '
+        '/media/shoes/p-400w.webp 400w, /media/shoes/p-800w.webp 800w, /media/shoes/p.webp 1200w" '
+        'imagesizes="(max-width: 760px) 100vw, 600px" fetchpriority="high">'
+    ) in html

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
+import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import { usePrefetchOnIdle } from "../../lib/prefetch";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -42,7 +43,14 @@ function ShoeDetail({ shoe }) {
   return (
     <article className="product">
       <div className="product-picture">
-        <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} width="800" height="600" />
+        <ShoeImage
+          src={shoe.image}
+          srcSet={shoe.imageSrcset}
+          place="detail"
+          alt={`${shoe.brand} ${shoe.name}`}
+          width="800"
+          height="600"
+        />
         {shoe.onSale && <span className="sale-tag">ON SALE</span>}
       </div>
       <div className="product-info">

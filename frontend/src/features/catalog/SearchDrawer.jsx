@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { useDispatch, useSelector } from "react-redux";
 import { CloseIcon } from "../../components/icons";
 import PrefetchLink from "../../components/PrefetchLink";
+import ShoeImage from "../../components/ShoeImage";
 import SizeChips from "../../components/SizeChips";
 import { formatPrice } from "../../lib/money";
 import { SEARCH_LIMIT, useSearchShoesQuery } from "./api";
@@ -32,7 +33,7 @@ function SearchResults({ text, size, onChoose }) {
         {shoes.map((shoe) => (
           <li key={shoe._id}>
             <PrefetchLink to={`/products/${shoe._id}`} className="search-result" onClick={onChoose}>
-              <img src={shoe.image} alt="" width="64" height="48" />
+              <ShoeImage src={shoe.image} srcSet={shoe.imageSrcset} place="search" width="64" height="48" />
               <span className="search-result-name">{shoe.name}</span>
               <span className="price">{formatPrice(shoe.price)}</span>
             </PrefetchLink>
