@@ -292,7 +292,10 @@ def catalogue_rows_write(
         shoes = Shoe.objects.bulk_create(shoes, batch_size=1000)
         _picture_sizes_on_commit(shoe.image.name for shoe in shoes)
         if "image" in shoe_fields:
-            _picture_sizes_on_commit(shoe.image.name for shoe in shoes_changed)
+            # Only the pictures not sized yet: an import rewrites every changed shoe's picture, mostly the same one.
+            _picture_sizes_on_commit(
+                shoe.image.name for shoe in shoes_changed if shoe.image_sizes.get("for") != shoe.image.name
+            )
         stock = StockEntry.objects.bulk_create(stock, batch_size=1000)
         _rows_update(StockEntry, stock_changed, ["quantity", "updated_at"])
         if stock or stock_changed:

@@ -105,3 +105,12 @@ def test_deleting_a_shoe_deletes_its_picture_and_copies(django_capture_on_commit
     with django_capture_on_commit_callbacks(execute=True):
         services.shoe_delete(shoe=shoe)
     assert not stored("shoes/gone.webp").exists() and not stored("shoes/gone-400w.webp").exists()
+
+
+def test_an_import_or_the_demo_writing_shoes_sizes_their_new_pictures(nike, django_capture_on_commit_callbacks):
+    name = picture("shoes/imported.webp")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.catalogue_rows_write(
+            shoes=[Shoe(brand=nike, name="Imported", description="Shoe", color="Red", price=50, image=name)]
+        )
+    assert Shoe.objects.get().image_sizes == {"for": name, "width": 1200, "height": 800, "widths": [160, 400, 800]}
