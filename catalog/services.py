@@ -288,9 +288,9 @@ def catalogue_rows_write(
     # All or nothing; inside the caller's transaction when it has one (the importer's), without a savepoint.
     with transaction.atomic(savepoint=False):
         Brand.objects.bulk_create(brands)
-        _rows_update(Shoe, shoes_changed, shoe_fields)
         shoes = Shoe.objects.bulk_create(shoes, batch_size=1000)
         _picture_sizes_on_commit(shoe.image.name for shoe in shoes)
+        _rows_update(Shoe, shoes_changed, shoe_fields)
         if "image" in shoe_fields:
             # Only the pictures not sized yet: an import rewrites every changed shoe's picture, mostly the same one.
             _picture_sizes_on_commit(
