@@ -540,6 +540,11 @@ def seed(step: str, shoes: int, env: dict[str, str]) -> dict[str, Any]:
 # ---- Targets and wrk
 
 
+# The size filter's target: 25 seeded shoes in 26 have pairs of a size (bench/seed.py: 0 to 25 each), so its pages fill
+# as fast as the plain list's; its COUNT is the cost that grows with the catalogue.
+SIZE_QUERY = "size=9.5&inStock=true"
+
+
 def targets_stage_one(facts: dict[str, Any]) -> list[Target]:
     limit = "limit=28"
     term = urllib.parse.quote(facts["search_term"])
@@ -550,6 +555,9 @@ def targets_stage_one(facts: dict[str, Any]) -> list[Target]:
         Target("search warm", "warm", f"/api/shoes?{limit}&name={term}"),
         Target("search cold", "cold", f"/api/shoes?{limit}&name={term}"),
         Target("brand", "warm", f"/api/shoes?{limit}&brand={urllib.parse.quote(facts['brand_term'])}"),
+        # A shopper's size in stock (issue 19): the list filtered by one size with pairs, beside the plain list.
+        Target("size warm", "warm", f"/api/shoes?{limit}&{SIZE_QUERY}"),
+        Target("size cold", "cold", f"/api/shoes?{limit}&{SIZE_QUERY}"),
         Target("on sale", "warm", f"/api/shoes/onSale?{limit}"),
         Target("detail", "warm", f"/api/shoes/{facts['detail_id']}"),
         Target("page shell", "warm", "/"),
@@ -563,7 +571,7 @@ def targets_stage_two(stage_one: list[Target]) -> list[Target]:
     return [
         target
         for target in stage_one
-        if target.name in ("floor", "list warm", "list cold", "search warm", "search cold")
+        if target.name in ("floor", "list warm", "list cold", "search warm", "search cold", "size warm", "size cold")
     ]
 
 

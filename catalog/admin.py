@@ -9,7 +9,7 @@ from shopsite.images import InvalidImage, image_normalize
 
 from . import selectors, services
 from .images import SHOE_IMAGE_MAX_SIDE
-from .models import IN_SHOP, Brand, Shoe, StockEntry
+from .models import IN_SHOP, Brand, Shoe, StockAlert, StockEntry
 
 
 class HasShoesFilter(admin.SimpleListFilter):
@@ -156,3 +156,39 @@ class StockEntryAdmin(admin.ModelAdmin):
     list_select_related = ("shoe__brand",)
     search_fields = ("shoe__name", "shoe__brand__name")
     autocomplete_fields = ("shoe",)
+
+
+class AlertStateFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request, model_admin):
+        return [("waiting", "Waiting"), ("notified", "Mailed"), ("unsubscribed", "Unsubscribed")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "waiting":
+            return queryset.filter(selectors.WAITING)
+        if self.value() == "notified":
+            return queryset.filter(notified_at__isnull=False)
+        if self.value() == "unsubscribed":
+            return queryset.filter(unsubscribed_at__isnull=False)
+        return queryset
+
+
+@admin.register(StockAlert)
+class StockAlertAdmin(admin.ModelAdmin):
+    """The 'Notify me' requests, by shoe and size: who waits for what (issue 19). Mailing them is the restock's job."""
+
+    list_display = ("shoe", "size", "email", "state", "created_at", "notified_at")
+    list_filter = (AlertStateFilter, "size")
+    list_select_related = ("shoe__brand",)
+    search_fields = ("shoe__name", "shoe__brand__name", "email")
+    autocomplete_fields = ("shoe",)
+    readonly_fields = ("notified_at", "unsubscribed_at")
+    ordering = ("shoe_id", "size", "created_at")
+
+    @admin.display(description="state")
+    def state(self, alert: StockAlert) -> str:
+        if alert.unsubscribed_at:
+            return "unsubscribed"
+        return "mailed" if alert.notified_at else "waiting"

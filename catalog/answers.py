@@ -14,7 +14,7 @@ from rest_framework import serializers
 
 from . import selectors
 from .fields import SizeField
-from .images import image_url
+from .images import image_url, picture_height, picture_srcset, picture_width
 from .models import Shoe, rating_of
 
 
@@ -23,6 +23,22 @@ class ImageUrlField(serializers.CharField):
 
     # The URL itself, no method around it (catalog/fields.py's SizeField says why).
     to_representation = staticmethod(image_url)
+
+
+class PictureSrcsetField(serializers.CharField):
+    """The picture's srcset from the whole row (source="*"): its smaller copies and itself, with their widths."""
+
+    to_representation = staticmethod(picture_srcset)
+
+
+class PictureWidthField(serializers.IntegerField):
+    """The picture's width in pixels from the whole row (source="*"); null until measured."""
+
+    to_representation = staticmethod(picture_width)
+
+
+class PictureHeightField(serializers.IntegerField):
+    to_representation = staticmethod(picture_height)
 
 
 class RatingField(serializers.DecimalField):
@@ -52,6 +68,11 @@ class ShoeOutput(serializers.Serializer):
     name = serializers.CharField()
     brand = serializers.CharField(source="brand_name")
     image = ImageUrlField(help_text="The picture's URL, or the shop's placeholder.")
+    imageSrcset = PictureSrcsetField(
+        source="*", help_text="The picture at smaller widths and its own, as <img srcset>; empty until they are made."
+    )
+    imageWidth = PictureWidthField(source="*", allow_null=True, help_text="Pixels; null until measured.")
+    imageHeight = PictureHeightField(source="*", allow_null=True, help_text="Pixels; null until measured.")
     description = serializers.CharField()
     color = serializers.CharField()
     price = serializers.DecimalField(max_digits=8, decimal_places=2)

@@ -29,3 +29,7 @@ class BrandNotFound(NotFound):
 
 class ArchivedShoeNotFound(NotFound):
     message = "That shoe is not archived."
+
+
+class SizeInStock(ShopError):
+    code = "size_in_stock"

@@ -1,12 +1,52 @@
 """The query parameters of GET /shoes."""
 
 import django_filters
-from django.db.models import QuerySet, Subquery
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
-from .models import Brand, Shoe
+from .models import Brand, Shoe, StockEntry
 
 
-class ShoeFilter(django_filters.FilterSet):
+class ShoeStockFilter(django_filters.FilterSet):
+    """?size= and ?inStock=, which every list of shoes a shopper browses takes (docs/PRODUCT.md §2)."""
+
+    size = django_filters.NumberFilter(
+        method="filter_stock", max_digits=3, decimal_places=1, min_value=0, help_text="A US size (9.5): shoes with it."
+    )
+    inStock = django_filters.BooleanFilter(  # the API spells its parameters in camelCase
+        method="filter_stock", help_text="true: at least one pair of ?size=, or of any size without it."
+    )
+
+    class Meta:
+        model = Shoe
+        fields = ["size", "inStock"]
+
+    def get_form_class(self):
+        # django-filter builds a new form class on every request; these fields never change, so build it once.
+        cls = type(self)
+        if "_form_class" not in cls.__dict__:
+            cls._form_class = super().get_form_class()
+        return cls._form_class
+
+    def filter_stock(self, queryset: QuerySet, name: str, value) -> QuerySet:
+        # Both parameters make one condition, applied in filter_queryset once the two are known.
+        return queryset
+
+    def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
+        size, in_stock = self.form.cleaned_data.get("size"), self.form.cleaned_data.get("inStock")
+        if size is None and not in_stock:
+            return queryset
+        # EXISTS rather than a join: a shoe shows once however many of its sizes match, and the page and its COUNT
+        # stay one query each. catalog_stock_size_in_stock (a partial index of the sizes with pairs) answers it.
+        stock = StockEntry.objects.filter(shoe_id=OuterRef("pk"))
+        if size is not None:
+            stock = stock.filter(size=size)
+        if in_stock:
+            stock = stock.filter(quantity__gt=0)
+        return queryset.filter(Exists(stock))
+
+
+class ShoeFilter(ShoeStockFilter):
     name = django_filters.CharFilter(lookup_expr="icontains", max_length=100, help_text="Part of the name, any case.")
     brand = django_filters.CharFilter(
         field_name="brand__name", method="filter_brand", max_length=40, help_text="The brand's name, any case."
@@ -19,14 +59,7 @@ class ShoeFilter(django_filters.FilterSet):
 
     class Meta:
         model = Shoe
-        fields = ["name", "brand", "color"]
-
-    def get_form_class(self):
-        # django-filter builds a new form class on every request; these fields never change, so build it once.
-        cls = type(self)
-        if "_form_class" not in cls.__dict__:
-            cls._form_class = super().get_form_class()
-        return cls._form_class
+        fields = ["name", "brand", "color", "size", "inStock"]
 
     def filter_queryset(self, queryset):
         queryset = super().filter_queryset(queryset)

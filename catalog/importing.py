@@ -370,7 +370,7 @@ def _catalogue_write(plans: dict[ShoeKey, _ShoePlan], *, names: dict[str, str], 
     existing: dict[ShoeKey, list[Shoe]] = defaultdict(list)
     # Archived shoes too: a file naming one is the operator putting it back in the shop, not a second shoe.
     for shoe in Shoe.objects.filter(brand_id__in=known_ids).only(
-        "id", "brand_id", "name", "color", "price", "description", "image", "archived_at"
+        "id", "brand_id", "name", "color", "price", "description", "image", "image_sizes", "archived_at"
     ):
         existing[brand_names[shoe.brand_id], shoe.name.lower(), shoe.color.lower()].append(shoe)
     stock: dict[int, dict[Decimal, tuple[int, int]]] = defaultdict(dict)

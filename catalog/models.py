@@ -47,6 +47,10 @@ class Shoe(models.Model):
     brand = models.ForeignKey(Brand, on_delete=models.PROTECT, related_name="shoes")
     # Blank means the shop's placeholder picture is shown.
     image = models.ImageField(upload_to=shoe_image_upload_to, blank=True)
+    # {"for": the picture's name, "width", "height": its size, "widths": the widths it is also stored at}, set by
+    # catalog.services.picture_sizes_make once the smaller copies are stored. Read only while "for" names the shoe's
+    # picture: a new picture (a form, an import) is shown at its own size until its copies are made.
+    image_sizes = models.JSONField(default=dict, blank=True)
     description = models.TextField()
     color = models.CharField(max_length=40)
     # Dollars; orders keep integer cents.
@@ -117,6 +121,11 @@ class StockEntry(models.Model):
             models.CheckConstraint(condition=Q(quantity__gte=0), name="catalog_stock_quantity_not_negative"),
             models.CheckConstraint(condition=Q(size__gt=0), name="catalog_stock_size_positive"),
         ]
+        indexes = [
+            # ?size=9.5&inStock=true (catalog.filters.ShoeStockFilter): the shoes with pairs of a size, read off this
+            # without touching the sizes sold out (partial), so the list and its COUNT stay cheap at 100,000 shoes.
+            models.Index(fields=["size", "shoe"], name="catalog_stock_size_in_stock", condition=Q(quantity__gt=0)),
+        ]
 
     def __str__(self) -> str:
         return f"{self.shoe} size {self.size_label}: {self.quantity}"
@@ -154,3 +163,44 @@ class CatalogVersion(models.Model):
 
     def __str__(self) -> str:
         return f"catalogue version {self.n}"
+
+
+class StockAlert(models.Model):
+    """An address waiting to be told when a sold-out size of a shoe has pairs again (issue 19's 'Notify me').
+
+    One row per address, shoe and size. When the size gets pairs (catalog.services, the one writer of stock), each
+    waiting row is marked notified by one conditional UPDATE and its mail queued in the same transaction: of two
+    restocks racing, only one marks it, so the address gets one mail.
+    """
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="stock_alerts")
+    size = models.DecimalField(max_digits=3, decimal_places=1)
+    # Lower-cased by the service, so the unique constraint also refuses the same address in another case.
+    email = models.EmailField(max_length=254)
+    # Set when its mail was queued; asking again clears it, to be told at the next restock too.
+    notified_at = models.DateTimeField(null=True, blank=True)
+    # Set by the mail's one-click unsubscribe: no mail is sent for it while set. Asking again clears it.
+    unsubscribed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["shoe_id", "size", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["shoe", "size", "email"], name="catalog_stock_alert_once"),
+        ]
+        indexes = [
+            # The restock's look-up and the admin dashboard's most-wanted sizes: the waiting rows only.
+            models.Index(
+                fields=["shoe", "size"],
+                name="catalog_stock_alert_waiting",
+                condition=Q(notified_at__isnull=True, unsubscribed_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.email} waits for {self.shoe} size {size_label(self.size)}"
+
+    @property
+    def waiting(self) -> bool:
+        return self.notified_at is None and self.unsubscribed_at is None

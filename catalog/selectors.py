@@ -8,11 +8,12 @@ from operator import or_
 from typing import NamedTuple
 
 from django.db import connection
-from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models.fields.json import KT
 from django.db.models.functions import Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
-from .models import Brand, Shoe, StockEntry
+from .models import Brand, Shoe, StockAlert, StockEntry
 
 # The collection's color filter offers no more than this many.
 COLORS_MAX = 100
@@ -20,6 +21,7 @@ _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_tabl
 # What a shoe's answer shows of its own row and its brand's (catalog.answers.ShoeOutput).
 SHOE_ROW_FIELDS = (
     "id", "name", "brand_name", "image", "description", "color", "price", "on_sale", "rating_total", "review_count",
+    "image_sizes",
 )  # fmt: skip
 
 
@@ -175,3 +177,60 @@ def brand_named(*, name: str) -> Brand:
 def image_in_use(*, name: str) -> bool:
     """Whether any shoe still shows the stored file of that name (demo shoes share pictures; archived ones count)."""
     return Shoe.objects.filter(image=name).exists()
+
+
+# ---- Back-in-stock alerts
+
+WAITING = Q(notified_at__isnull=True, unsubscribed_at__isnull=True)
+# The admin dashboard's list of the most-wanted sold-out sizes holds this many.
+MOST_WANTED_MAX = 10
+
+
+def stock_pairs(*, shoe_id: int, size: Decimal) -> int:
+    """The pairs of that size of that shoe left to sell; 0 when the shoe has no such size."""
+    entry = StockEntry.objects.filter(shoe_id=shoe_id, size=size).values_list("quantity", flat=True).first()
+    return entry or 0
+
+
+def stock_alerts_due(*, shoe_ids: Collection[int] | None = None) -> list[tuple[int, str]]:
+    """(id, email) of the alerts waiting for a size that has pairs now, of those shoes or of any: whom to tell."""
+    has_pairs = StockEntry.objects.filter(shoe_id=OuterRef("shoe_id"), size=OuterRef("size"), quantity__gt=0)
+    alerts = StockAlert.objects.filter(WAITING, Exists(has_pairs), shoe__archived_at__isnull=True)
+    if shoe_ids is not None:
+        alerts = alerts.filter(shoe_id__in=shoe_ids)
+    return list(alerts.order_by("pk").values_list("pk", "email"))
+
+
+def stock_alert_get(*, alert_id: int) -> StockAlert | None:
+    return StockAlert.objects.filter(pk=alert_id).first()
+
+
+def stock_alerts_most_wanted(*, limit: int = MOST_WANTED_MAX) -> list[dict]:
+    """The sold-out sizes the most addresses wait for, most first: shoe id, name, brand, size and how many wait."""
+    rows = (
+        StockAlert.objects.filter(WAITING, shoe__archived_at__isnull=True)
+        .values("shoe_id", "size", name=F("shoe__name"), brand=F("shoe__brand__name"))
+        .annotate(waiting=Count("pk"))
+        .order_by("-waiting", "shoe_id", "size")
+    )
+    return list(rows[:limit])
+
+
+# ---- What search engines are shown (frontend/sitemaps.py)
+
+
+def shoe_sitemap_rows() -> QuerySet[Shoe]:
+    """Every shoe in the shop as (id, updated_at) rows in id order, for the sitemap's pages (archived ones left out)."""
+    return Shoe.objects.in_shop().order_by("pk").values("pk", "updated_at")
+
+
+def shoe_last_update():
+    """When a shoe in the shop last changed (None without shoes): the sitemap index's date for its products."""
+    return Shoe.objects.in_shop().aggregate(last=Max("updated_at"))["last"]
+
+
+def pictures_without_sizes() -> list[str]:
+    """The stored pictures (each once, shared ones too) whose smaller copies are not made yet, archived shoes' too."""
+    shoes = Shoe.objects.exclude(image="").annotate(sized_for=KT("image_sizes__for"))
+    shoes = shoes.filter(Q(sized_for__isnull=True) | ~Q(sized_for=F("image")))
+    return list(shoes.order_by("image").values_list("image", flat=True).distinct())

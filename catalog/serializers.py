@@ -91,3 +91,27 @@ class StockAddOutput(MessageOutput):
 
 class BrandCreateOutput(MessageOutput):
     brand = BrandOutput()
+
+
+class StockAlertInput(serializers.Serializer):
+    """POST /shoes/{id}/notify: the product page's 'Notify me' on a sold-out size. A signed-in shopper's address is
+    their account's; the email sent is then not read."""
+
+    size = SizeField()
+    email = serializers.EmailField(
+        max_length=254, required=False, error_messages={"invalid": "Use a valid email", "blank": "Use a valid email"}
+    )
+
+
+class StockAlertOutput(MessageOutput):
+    pass
+
+
+class MostWantedSizeOutput(serializers.Serializer):
+    """A sold-out size addresses wait for (the admin dashboard's most-wanted list)."""
+
+    shoeId = serializers.IntegerField(source="shoe_id")
+    name = serializers.CharField()
+    brand = serializers.CharField()
+    size = SizeField()
+    waiting = serializers.IntegerField()

@@ -10,32 +10,82 @@ at the bottom of this module.
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 
-from django.core.files.base import File
+from celery import current_app
+from django.core.files.base import ContentFile, File
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, F, Model, ProtectedError
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
-from shopsite.images import upload_stored
+from mailing.errors import InvalidUnsubscribeLink
+from mailing.services import mail_queue
+from shopsite.images import image_narrower_copies, upload_stored
 
 from . import selectors
 from .cache import version_trust_forget
-from .errors import BrandInUse, DuplicateBrand, StockLimitExceeded
-from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockEntry, size_label
+from .errors import BrandInUse, DuplicateBrand, SizeInStock, StockLimitExceeded
+from .images import PICTURE_WIDTHS, picture_copy_name
+from .mails import BACK_IN_STOCK, alert_token_read
+from .models import IN_SHOP, MAX_STOCK_PER_SIZE, Brand, CatalogVersion, Shoe, StockAlert, StockEntry, size_label
 
 _image_field = Shoe._meta.get_field("image")
+# The task that stores a new picture's smaller copies (catalog/tasks.py registers it under this name).
+PICTURE_SIZES_TASK = "catalog.tasks.picture_sizes_make"
 
 
 def _image_delete_on_commit(name: str) -> None:
-    """Remove a picture once the change that dropped it is committed, unless a shoe still shows it."""
+    """Remove a picture and its smaller copies once the change that dropped it is committed, unless a shoe still
+    shows it."""
     if not name:
         return
 
     def delete() -> None:
         if not selectors.image_in_use(name=name):
             _image_field.storage.delete(name)
+            for width in PICTURE_WIDTHS:
+                _image_field.storage.delete(picture_copy_name(name, width))
 
     transaction.on_commit(delete)
+
+
+def _picture_sizes_on_commit(names: Iterable[str]) -> None:
+    """Have a worker store the smaller copies of new pictures once the change that stored them is committed."""
+    names = sorted({name for name in names if name})
+    if not names:
+        return
+
+    def hand_to_worker() -> None:
+        # By name in Celery's registry, as mailing.services.mails_enqueue does: tasks.py imports this module.
+        task = current_app.tasks[PICTURE_SIZES_TASK]
+        for name in names:
+            task.apply_async(args=[name])
+
+    # robust: the shoe is saved either way; a picture left without copies shows at its own size, and
+    # `manage.py picture_sizes` makes what is missing.
+    transaction.on_commit(hand_to_worker, robust=True)
+
+
+def picture_sizes_make(*, name: str) -> bool:
+    """Store a picture's copies at the widths of PICTURE_WIDTHS narrower than it, and note its size and theirs on
+    every shoe that shows it; False when no shoe shows it any more (or it is gone from storage)."""
+    if not selectors.image_in_use(name=name):
+        return False
+    storage = _image_field.storage
+    try:
+        with storage.open(name, "rb") as source:
+            (width, height), copies = image_narrower_copies(source, widths=PICTURE_WIDTHS)
+    except FileNotFoundError:
+        return False
+    for copy_width, content in copies.items():
+        copy_name = picture_copy_name(name, copy_width)
+        # The name is the picture's: made again (a command run twice), the copy replaces the old one.
+        storage.delete(copy_name)
+        storage.save(copy_name, ContentFile(content))
+    sizes = {"for": name, "width": width, "height": height, "widths": sorted(copies)}
+    Shoe.objects.filter(image=name).update(image_sizes=sizes)
+    # update() sends no post_save: the shoes' answers show the new srcset.
+    catalog_version_bump()
+    return True
 
 
 def shoe_create(
@@ -55,6 +105,7 @@ def shoe_create(
             brand=brand, name=name, description=description, color=color, price=price, image=image_name
         )
         StockEntry.objects.create(shoe=shoe, size=size, quantity=quantity)
+        _picture_sizes_on_commit([image_name])
     return shoe
 
 
@@ -80,11 +131,14 @@ def shoe_update(
         shoe.brand, shoe.name, shoe.description, shoe.color, shoe.price = brand, name, description, color, price
         if image_name:
             shoe.image = image_name
+            _picture_sizes_on_commit([image_name])
         if on_sale is not None:
             shoe.on_sale = on_sale
         shoe.save()
         if size is not None and quantity is not None:
             StockEntry.objects.update_or_create(shoe=shoe, size=size, defaults={"quantity": quantity})
+            if quantity > 0:
+                stock_alerts_send(shoe_ids=[shoe.pk])
         if image_name:
             _image_delete_on_commit(old_image)
     return shoe
@@ -130,9 +184,12 @@ def shoe_restore(*, shoe: Shoe) -> None:
 
 def shoes_restore(*, shoe_ids: Collection[int]) -> int:
     """Bring archived shoes back to the shop as they were (stock, sale, reviews); return how many came back."""
-    restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
-    if restored:
-        catalog_version_bump()
+    with transaction.atomic():
+        restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
+        if restored:
+            # Its sizes with pairs are on sale again: whoever waits for one of them is told.
+            stock_alerts_send(shoe_ids=shoe_ids)
+            catalog_version_bump()
     return restored
 
 
@@ -167,6 +224,7 @@ def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, 
         except IntegrityError:
             # Another admin created this size a moment ago: add to theirs.
             entries.update(quantity=F("quantity") + quantity, updated_at=timezone.now())
+    stock_alerts_send(shoe_ids=[shoe.pk])
     # update() sends no post_save, so the catalogue's cached answers are told here.
     catalog_version_bump()
     entry = entries.get()
@@ -230,10 +288,20 @@ def catalogue_rows_write(
     # All or nothing; inside the caller's transaction when it has one (the importer's), without a savepoint.
     with transaction.atomic(savepoint=False):
         Brand.objects.bulk_create(brands)
-        Shoe.objects.bulk_create(shoes, batch_size=1000)
+        shoes = Shoe.objects.bulk_create(shoes, batch_size=1000)
+        _picture_sizes_on_commit(shoe.image.name for shoe in shoes)
         _rows_update(Shoe, shoes_changed, shoe_fields)
-        StockEntry.objects.bulk_create(stock, batch_size=1000)
+        if "image" in shoe_fields:
+            # Only the pictures not sized yet: an import rewrites every changed shoe's picture, mostly the same one.
+            _picture_sizes_on_commit(
+                shoe.image.name for shoe in shoes_changed if shoe.image_sizes.get("for") != shoe.image.name
+            )
+        stock = StockEntry.objects.bulk_create(stock, batch_size=1000)
         _rows_update(StockEntry, stock_changed, ["quantity", "updated_at"])
+        if stock or stock_changed:
+            # Every waiting alert is looked at (the waiting ones are few, in a partial index): an import may have
+            # restocked thousands of shoes.
+            stock_alerts_send()
     # Bulk writes and raw UPDATEs send no signals; one bump, after the commit, covers the whole batch.
     catalog_version_bump()
 
@@ -288,6 +356,8 @@ def stock_release(*, pairs: Mapping[int, int]) -> None:
             entry.quantity += pairs[entry.pk]
             entry.updated_at = now
         StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
+        # A cancelled order's pairs may make a sold-out size buyable again.
+        stock_alerts_send(shoe_ids={entry.shoe_id for entry in entries})
     catalog_version_bump()
 
 
@@ -300,6 +370,56 @@ def shoe_rating_add(*, shoe_id: int, reviews: int, stars: int) -> None:
     )
     # The shoe's answers show its rating; update() sends no post_save.
     catalog_version_bump()
+
+
+# Back-in-stock alerts (issue 19)
+
+
+def stock_alert_create(*, shoe: Shoe, size: Decimal, email: str) -> tuple[StockAlert, bool]:
+    """Ask for a mail when a sold-out size of a shoe has pairs again; return the alert and whether it waits anew.
+
+    Once per address (any case), shoe and size: asking again while waiting changes nothing; asking again after the
+    mail went, or after unsubscribing, waits again for the next restock.
+    """
+    email = email.strip().lower()
+    if selectors.stock_pairs(shoe_id=shoe.pk, size=size) > 0:
+        raise SizeInStock(f"Size {size_label(size)} is in stock: add it to your cart", field="size")
+    try:
+        with transaction.atomic():
+            return StockAlert.objects.create(shoe=shoe, size=size, email=email), True
+    except IntegrityError:
+        # Asked before (or a second click raced this one): the unique constraint caught it.
+        pass
+    alert = StockAlert.objects.get(shoe=shoe, size=size, email=email)
+    again = StockAlert.objects.filter(pk=alert.pk).exclude(selectors.WAITING)
+    return alert, bool(again.update(notified_at=None, unsubscribed_at=None, updated_at=timezone.now()))
+
+
+def stock_alerts_send(*, shoe_ids: Collection[int] | None = None) -> int:
+    """Queue the back-in-stock mail of every alert, of those shoes or all, waiting for a size that has pairs now.
+
+    Called by every write above that adds pairs, inside its transaction: each alert is marked notified by one
+    conditional UPDATE before its mail is queued, so of two restocks racing only the one whose UPDATE marked it
+    queues its mail (the other's waits on the row lock, then finds it notified), and a rollback sends nothing.
+    Return how many mails were queued.
+    """
+    queued = 0
+    now = timezone.now()
+    for alert_id, email in selectors.stock_alerts_due(shoe_ids=shoe_ids):
+        if StockAlert.objects.filter(selectors.WAITING, pk=alert_id).update(notified_at=now, updated_at=now):
+            mail_queue(kind=BACK_IN_STOCK, to=email, context={"alert": alert_id})
+            queued += 1
+    return queued
+
+
+def stock_alert_unsubscribe(*, token: str) -> None:
+    """Stop the alert a signed link names: no mail is built for it any more. Again is no error."""
+    alert_id = alert_token_read(token)
+    if alert_id is None:
+        raise InvalidUnsubscribeLink()
+    StockAlert.objects.filter(pk=alert_id, unsubscribed_at__isnull=True).update(
+        unsubscribed_at=timezone.now(), updated_at=timezone.now()
+    )
 
 
 # The catalogue version (catalog/cache.py reads it): moved on here, and only here.

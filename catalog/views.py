@@ -1,7 +1,8 @@
 """The catalogue calls of docs/PRODUCT.md §7: anyone reads, shop administrators write."""
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
-from rest_framework import generics, status
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import generics, serializers, status
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -9,11 +10,12 @@ from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
 from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.queries import KnownQuery, KnownQueryMixin, PagedListMixin
+from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services
 from .answers import ShoeOutput, shoe_answers
 from .cache import cached_answer, public_answer
-from .filters import ShoeFilter
+from .filters import ShoeFilter, ShoeStockFilter
 from .models import size_label
 from .pagination import CountCachedPagination
 from .serializers import (
@@ -21,12 +23,18 @@ from .serializers import (
     BrandCreateInput,
     BrandCreateOutput,
     BrandOutput,
+    MostWantedSizeOutput,
     ShoeCreateInput,
     ShoeOnSaleInput,
     ShoeUpdateInput,
     StockAddInput,
     StockAddOutput,
+    StockAlertInput,
+    StockAlertOutput,
 )
+
+STOCK_ALERT_THANKS = "We will email {email} once size {size} is back in stock."
+STOCK_ALERT_UNSUBSCRIBED = "You will get no mail about that size."
 
 
 class CachedReadMixin(KnownQueryMixin):
@@ -62,12 +70,13 @@ class ShoeRowsListMixin(CachedListMixin):
 
 @extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))
 class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
-    """GET /shoes (?name=, ?brand=, ?color=, ?ordering=, limit/offset) and, for admins, POST /shoes."""
+    """GET /shoes (?name=, ?brand=, ?color=, ?size=, ?inStock=, ?ordering=, limit/offset) and, for admins, POST
+    /shoes."""
 
     permission_classes = [IsShopAdminOrReadOnly]
     filterset_class = ShoeFilter
-    # ShoeFilter's parameters; its filters ignore case.
-    known_query = KnownQuery(paged=True, folded=("name", "brand", "color"), kept=("ordering",))
+    # ShoeFilter's parameters; its text filters ignore case.
+    known_query = KnownQuery(paged=True, folded=("name", "brand", "color", "inStock"), kept=("ordering", "size"))
 
     def get_queryset(self):
         return selectors.shoe_rows()
@@ -80,12 +89,13 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
         return Response(ShoeOutput(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(403, 429)}))
+@extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))
 class ShoeOnSaleListView(ShoeRowsListMixin, generics.ListAPIView):
-    """GET /shoes/onSale, cheapest first."""
+    """GET /shoes/onSale (?size=, ?inStock=), cheapest first."""
 
     permission_classes = [IsShopAdminOrReadOnly]
-    filter_backends = []
+    filterset_class = ShoeStockFilter
+    known_query = KnownQuery(paged=True, folded=("inStock",), kept=("size",))
 
     def get_queryset(self):
         return selectors.shoe_on_sale_rows()
@@ -215,3 +225,59 @@ class BrandDetailView(APIView):
     def delete(self, request, pk: int):
         services.brand_delete(brand=selectors.brand_get(brand_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class StockAlertView(APIView):
+    """POST /shoes/{id}/notify {size, email}: 'Notify me' on a sold-out size; a signed-in shopper's address is their
+    account's. Asking again is no error."""
+
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "stock_alert"
+
+    @extend_schema(
+        request=StockAlertInput,
+        responses={
+            201: OpenApiResponse(StockAlertOutput, description="The address waits for the size."),
+            200: OpenApiResponse(StockAlertOutput, description="The address was waiting for it already."),
+            **errors(400, 403, 404, 429),
+        },
+    )
+    def post(self, request, pk: int):
+        shoe = selectors.shoe_get(shoe_id=pk, bare=True)
+        data = validated(StockAlertInput, request.data)
+        email = request.user.email if request.user.is_authenticated else data.get("email")
+        if not email:
+            raise serializers.ValidationError({"email": ["Use a valid email"]})
+        alert, created = services.stock_alert_create(shoe=shoe, size=data["size"], email=email)
+        return Response(
+            {"message": STOCK_ALERT_THANKS.format(email=alert.email, size=size_label(alert.size))},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
+
+
+class StockAlertUnsubscribeView(APIView):
+    """POST /shoes/notify/unsubscribe/{token}: RFC 8058's one click, from a back-in-stock mail (its client, or the
+    storefront's screen the mail links to). The signed token is the only credential: no session, no CSRF; no GET,
+    since mail scanners follow links."""
+
+    authentication_classes = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiResponse(StockAlertOutput, description="No mail for that size."), **errors(400)},
+    )
+    def post(self, request, token: str):
+        services.stock_alert_unsubscribe(token=token)
+        return Response({"message": STOCK_ALERT_UNSUBSCRIBED})
+
+
+class MostWantedSizesView(APIView):
+    """GET /admin/mostWantedSizes, for admins: the sold-out sizes the most addresses wait for, most first."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(responses={200: MostWantedSizeOutput(many=True), **errors(401, 403)})
+    def get(self, request):
+        return Response(MostWantedSizeOutput(selectors.stock_alerts_most_wanted(), many=True).data)

@@ -8,12 +8,12 @@ from playwright.sync_api import Locator, Page, expect
 
 from accounts.tests.factories import PASSWORD
 
-PRICE = re.compile(r"^\$\d+\.\d{2}$")
+PRICE = re.compile(r"^\$\d{1,3}(?:,\d{3})*\.\d{2}$")
 
 
 def money(price: Decimal | str) -> str:
-    """A price as the shop writes it: $99.99."""
-    return f"${Decimal(price):.2f}"
+    """A price as the shop writes it (lib/money.js): $99.99, $1,234.50."""
+    return f"${Decimal(price):,.2f}"
 
 
 def cards(scope: Page | Locator) -> Locator:

@@ -7,9 +7,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.middleware.csrf import CsrfViewMiddleware, rotate_token
 from django.shortcuts import render
 from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
@@ -18,10 +20,14 @@ from accounts.answers import UserOutput
 from catalog import selectors as catalog_selectors
 from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
 from catalog.errors import ShoeNotFound
-from catalog.images import shoe_image_url
+from catalog.images import picture_srcset, shoe_image_url
+from catalog.models import Shoe
+from shopsite.templatetags.money import money
 
 from .routes import screen_for
 
+# The detail page's picture width (components/ShoeImage.jsx PICTURE_SIZES.detail), for the shell's preload of it.
+DETAIL_PICTURE_SIZES = "(max-width: 760px) 100vw, 600px"
 # Search engines and link previews show about this much of a description.
 DESCRIPTION_MAX_LENGTH = 160
 DEFAULT_DESCRIPTION = "Sneakers from the brands you love, with deals every week."
@@ -75,13 +81,64 @@ def _product_meta(request, shoe_id: int) -> dict | None:
         shoe = catalog_selectors.shoe_get(shoe_id=shoe_id)
     except ShoeNotFound:
         return None
-    summary = f"{shoe.brand.name} {shoe.name}, {shoe.color}, ${shoe.price}. {shoe.description}"
+    summary = f"{shoe.brand.name} {shoe.name}, {shoe.color}, {money(shoe.price)}. {shoe.description}"
+    image = request.build_absolute_uri(shoe_image_url(shoe))
+    # One address per shoe, whatever the case or trailing slash it was reached by.
+    canonical = request.build_absolute_uri(f"/products/{shoe.pk}")
     return {
         "title": f"{shoe.brand.name} {shoe.name} | {settings.SHOP_NAME}",
         "description": Truncator(" ".join(summary.split())).chars(DESCRIPTION_MAX_LENGTH),
-        "image": request.build_absolute_uri(shoe_image_url(shoe)),
+        "image": image,
         "og_type": "product",
+        "canonical": canonical,
+        # The page's largest picture, asked for while the bundle loads: the copy the screen's width needs.
+        "preload_image": {
+            "href": shoe_image_url(shoe),
+            "srcset": picture_srcset({"image": shoe.image.name, "image_sizes": shoe.image_sizes}),
+            "sizes": DETAIL_PICTURE_SIZES,
+        },
+        "product_json_ld": _json_ld(product_json_ld(shoe, url=canonical, image=image)),
     }
+
+
+def product_json_ld(shoe: Shoe, *, url: str, image: str) -> dict:
+    """The shoe as schema.org's Product, for search engines' rich results (issue 19); its stock prefetched."""
+    in_stock = any(entry.quantity > 0 for entry in shoe.stock.all())
+    product = {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": f"{shoe.brand.name} {shoe.name}",
+        "image": [image],
+        "description": shoe.description,
+        "sku": str(shoe.pk),
+        "color": shoe.color,
+        "brand": {"@type": "Brand", "name": shoe.brand.name},
+        "offers": {
+            "@type": "Offer",
+            "url": url,
+            "price": f"{shoe.price:.2f}",
+            "priceCurrency": "USD",
+            "availability": f"https://schema.org/{'InStock' if in_stock else 'OutOfStock'}",
+        },
+    }
+    if shoe.review_count:
+        product["aggregateRating"] = {
+            "@type": "AggregateRating",
+            "ratingValue": str(shoe.rating),
+            "reviewCount": shoe.review_count,
+            "bestRating": "5",
+            "worstRating": "1",
+        }
+    return product
+
+
+# Inside <script>, "</script>" or "<!--" in a shoe's text would end the block or open a comment: these characters are
+# written as JSON escapes instead (as Django's json_script does), which a JSON reader takes for the same text.
+_SCRIPT_ESCAPES = {ord("<"): "\\u003C", ord(">"): "\\u003E", ord("&"): "\\u0026"}
+
+
+def _json_ld(data: dict) -> SafeString:
+    return mark_safe(json.dumps(data, cls=DjangoJSONEncoder, ensure_ascii=False).translate(_SCRIPT_ESCAPES))
 
 
 def _page_meta(request, page: Page) -> dict | None:

@@ -9,9 +9,7 @@ class MailingConfig(AppConfig):
     verbose_name = "Mailing"
 
     def ready(self) -> None:
-        # Each app's mails.py registers the builders of its own mails (mailing/kinds.py).
-        autodiscover_modules("mails")
-        # And each app's tasks.py its Celery tasks: the outbox and the orders hand work to tasks by name, which a
-        # process that is not a worker (the web server, the tests) only has once the modules are imported. Celery's
-        # own autodiscovery runs in workers alone.
-        autodiscover_modules("tasks")
+        # Each app's mails.py registers the builders of its own mails (mailing/kinds.py). Its tasks.py is loaded too,
+        # in every process and not only in a worker: the outbox and the orders hand work to tasks by name from Celery's
+        # registry, and Celery's own autodiscovery is lazy (run by a worker at start), so a web process found it missing.
+        autodiscover_modules("mails", "tasks")

@@ -94,3 +94,27 @@ def upload_stored(field: models.FileField, upload: File | None, *, instance=None
     except BaseException:
         field.storage.delete(name)
         raise
+
+
+def image_narrower_copies(source: File, *, widths: tuple[int, ...]) -> tuple[tuple[int, int], dict[int, bytes]]:
+    """The picture's (width, height) and WebP copies of it at each of those widths narrower than it, height in
+    proportion: {width: bytes}. The picture is one the shop stored (image_normalize made it), so it is trusted."""
+    source.open("rb")
+    try:
+        with Image.open(source) as image:
+            image.load()
+            size = image.size
+            has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+            image = image.convert("RGBA" if has_alpha else "RGB")
+    finally:
+        source.close()
+    width, height = size
+    copies = {}
+    for narrower in sorted(set(widths)):
+        if narrower >= width:
+            continue
+        out = io.BytesIO()
+        copy = image.resize((narrower, max(1, round(height * narrower / width))), Image.Resampling.LANCZOS)
+        copy.save(out, format="WEBP", quality=80)
+        copies[narrower] = out.getvalue()
+    return size, copies

@@ -75,6 +75,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    # /sitemap.xml (frontend/sitemaps.py): its views and templates.
+    "django.contrib.sitemaps",
     "corsheaders",
     "csp",
     "rest_framework",
@@ -127,6 +129,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # {{ price|money }} in every template, the mails' first.
+            "builtins": ["shopsite.templatetags.money"],
         },
     },
 ]
@@ -280,6 +284,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "newsletter": env.str("SHOP_NEWSLETTER_RATE", default="10/hour"),
         "contact": env.str("SHOP_CONTACT_RATE", default="5/hour"),
+        # 'Notify me' on a sold-out size, per client: a shopper asks for a few sizes, not hundreds.
+        "stock_alert": env.str("SHOP_STOCK_ALERT_RATE", default="20/hour"),
         # Password guessing: every sign-in per client address, and the failed ones per account whatever
         # the address (a success or a completed password reset clears those).
         "signin": env.str("SHOP_SIGNIN_RATE", default="10/minute"),

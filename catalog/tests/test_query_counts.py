@@ -26,9 +26,12 @@ LIST_CALLS = [
     ("/api/shoes?name=runner", 4),
     ("/api/shoes?brand=nike", 4),
     ("/api/shoes?brand=nike&color=red&ordering=-price&limit=6", 4),
+    ("/api/shoes?size=6&inStock=true", 4),
+    ("/api/shoes?brand=nike&color=red&size=6&inStock=true&ordering=price&limit=6", 4),
     ("/api/shoes/colors?brand=nike", 2),
     ("/api/shoes/onSale", 4),
     ("/api/shoes/onSale?limit=8", 4),
+    ("/api/shoes/onSale?size=6&inStock=true&limit=8", 4),
     ("/api/brands", 3),
     ("/api/brands?limit=4", 3),
 ]

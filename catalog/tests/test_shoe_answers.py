@@ -111,6 +111,7 @@ def test_an_answer_is_the_wire_format_the_storefront_reads(api_client):
         api_client.get(f"/api/shoes/{shoe.pk}").content
         == (
             f'{{"_id":{shoe.pk},"name":"On Sale","brand":"Puma","image":"/static/img/shoe-placeholder.svg",'
+            f'"imageSrcset":"","imageWidth":null,"imageHeight":null,'
             f'"description":"Light","color":"Black","price":49.9,"onSale":true,'
             f'"stock":[{{"_id":{small.pk},"size":"9.5","quantity":0}},{{"_id":{large.pk},"size":"10","quantity":1}}],'
             f'"rating":3.3,"reviewCount":3}}'

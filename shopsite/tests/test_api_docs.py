@@ -48,4 +48,6 @@ def test_list_calls_document_both_answers(client):
         "brand",
         "color",
         "ordering",
+        "size",
+        "inStock",
     }

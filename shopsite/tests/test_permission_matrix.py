@@ -20,6 +20,8 @@ from rest_framework.views import APIView
 from accounts.identity import google as google_identity
 from accounts.tests.factories import PASSWORD, UserFactory
 from accounts.tests.fake_google import GOOGLE_CLIENT_ID, FakeGoogle
+from catalog.mails import alert_token_make
+from catalog.models import StockAlert
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
 from mailing.mails import unsubscribe_token_make
@@ -62,6 +64,10 @@ EXPECTED = {
     ("brand-list", "GET"): PUBLIC,
     ("brand-list", "POST"): ADMIN,
     ("brand-detail", "DELETE"): ADMIN,
+    ("stock-alert", "POST"): PUBLIC,
+    # Like the newsletter's: a mail client posts it with no session.
+    ("stock-alert-unsubscribe", "POST"): NO_SESSION,
+    ("most-wanted-sizes", "GET"): ADMIN,
     # accounts
     ("signup", "POST"): NO_SESSION,
     ("signin", "POST"): NO_SESSION,
@@ -174,6 +180,7 @@ def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
         "someone": UserFactory(email="someone@sneakers.test"),
         "google": google,
         "signup": NewsletterSignup.objects.create(email="reader@sneakers.test"),
+        "alert": StockAlert.objects.create(shoe=shoe, size=Decimal("11"), email="waiting@sneakers.test"),
     }
 
 
@@ -192,6 +199,8 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("shoe-restore", "POST"): ({"pk": rows["archived"].pk}, {}, "json"),
         ("brand-list", "POST"): ({}, {"name": "Reebok"}, "json"),
         ("brand-detail", "DELETE"): ({"pk": rows["empty_brand"].pk}, {}, "json"),
+        ("stock-alert", "POST"): ({"pk": shoe.pk}, {"size": "10", "email": "fan@sneakers.test"}, "json"),
+        ("stock-alert-unsubscribe", "POST"): ({"token": alert_token_make(alert=rows["alert"])}, {}, "json"),
         ("signup", "POST"): ({}, {"email": "newcomer@sneakers.test", "password": PASSWORD}, "json"),
         ("signin", "POST"): ({}, {"email": shopper.email, "password": PASSWORD}, "json"),
         ("google-sign-in", "POST"): (

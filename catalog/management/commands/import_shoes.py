@@ -3,40 +3,13 @@
 import time
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError, OutputWrapper
+from django.core.management.base import BaseCommand, CommandError
 
 from catalog.importing import COLUMNS, ImportFailed, shoes_import
+from catalog.management.progress import ProgressBar
 
 # Below this many rows the import is over before a bar would be worth reading.
 PROGRESS_MIN_ROWS = 200
-
-
-def _plain(text: str) -> str:
-    # stderr is styled as an error on a terminal; the bar is not one.
-    return text
-
-
-class ProgressBar:
-    """A one-line bar of rows done out of the total, redrawn in place with a carriage return."""
-
-    def __init__(self, stream: OutputWrapper, *, always: bool, width: int = 30):
-        self.stream = stream
-        self.always = always
-        self.width = width
-        self.drawn = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if total == 0 or (not self.always and total <= PROGRESS_MIN_ROWS):
-            return
-        filled = self.width * done // total
-        bar = f"\r[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} rows"
-        self.stream.write(bar, style_func=_plain, ending="")
-        self.stream.flush()
-        self.drawn = True
-
-    def close(self) -> None:
-        if self.drawn:
-            self.stream.write("", style_func=_plain)
 
 
 class Command(BaseCommand):
@@ -62,7 +35,11 @@ class Command(BaseCommand):
         if images is not None and not images.is_dir():
             raise CommandError(f"There is no folder {images}.")
         started = time.monotonic()
-        bar = ProgressBar(self.stderr, always=progress) if progress or self.stderr.isatty() else None
+        bar = (
+            ProgressBar(self.stderr, always=progress, min_total=PROGRESS_MIN_ROWS)
+            if progress or self.stderr.isatty()
+            else None
+        )
         try:
             summary = shoes_import(csv_path=csv, images_dir=images, dry_run=dry_run, progress=bar)
         except ImportFailed as error:

@@ -4,7 +4,7 @@ import { rootReducer } from "../lib/rootReducer";
 import { shopApi } from "../lib/shopApi";
 import { accountSlice, startIdentity } from "../features/account";
 import { cartSlice, persistCart } from "../features/cart";
-import { collectionSlice, searchSlice } from "../features/catalog";
+import { collectionSlice, searchSlice, sizeFilterSlice } from "../features/catalog";
 
 // The store: the API's cache of server data (RTK Query, lib/shopApi.js) and the client-state slices.
 // The spec's client store slices (docs/PRODUCT.md §3) are these two together:
@@ -25,7 +25,7 @@ import { collectionSlice, searchSlice } from "../features/catalog";
 //   users, clients, orders -> the API's usersPage, clientsPage (admin); order, orderId ->
 //     adminSelection.order · the selected shoe -> adminSelection.shoe: the admin chunk injects that
 //     slice into the root reducer (lib/rootReducer.js) when it loads, so a shopper's bundle never holds it.
-for (const slice of [pagingSlice, accountSlice, cartSlice, collectionSlice, searchSlice]) {
+for (const slice of [pagingSlice, accountSlice, cartSlice, collectionSlice, searchSlice, sizeFilterSlice]) {
   rootReducer.inject(slice);
 }
 

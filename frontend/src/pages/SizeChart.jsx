@@ -1,20 +1,5 @@
+import { SIZE_CHART } from "../lib/sizes";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-
-// docs/PRODUCT.md §9: US / UK / EU.
-export const SIZE_CHART = [
-  ["6", "3.5", "36"],
-  ["6.5", "4", "37"],
-  ["7", "4.5", "38"],
-  ["7.5", "5", "39"],
-  ["8", "5.5", "40"],
-  ["8.5", "6", "41"],
-  ["9", "6.5", "42"],
-  ["9.5", "7", "43"],
-  ["10", "7.5", "44"],
-  ["10.5", "8", "45"],
-  ["11", "8.5", "46"],
-  ["11.5", "9", "47"],
-];
 
 export default function SizeChart() {
   useDocumentTitle("Size chart");

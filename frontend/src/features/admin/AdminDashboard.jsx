@@ -7,6 +7,7 @@ import ArchivedTable from "./ArchivedTable";
 import BrandsTable from "./BrandsTable";
 import ClientsTable from "./ClientsTable";
 import { BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
+import MostWantedSizes from "./MostWantedSizes";
 import ProductsTable from "./ProductsTable";
 import StatTiles from "./StatTiles";
 import UsersTable from "./UsersTable";
@@ -47,6 +48,7 @@ export default function AdminDashboard() {
       <ClientsTable />
       <ProductsTable />
       <ArchivedTable />
+      <MostWantedSizes />
       <BrandsTable />
     </section>
   );

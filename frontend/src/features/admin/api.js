@@ -46,6 +46,12 @@ export const adminApi = shopApi.injectEndpoints({
     // The tiles and chart: {pairs, orders, sales (cents), salesByDay: [{date, amount (cents), orders}]
     // for the last 30 days}, computed by the database in one call.
     stats: build.query({ query: () => "/admin/stats", providesTags: ["Stats"] }),
+    // The sold-out sizes the most shoppers asked to be told about (issue 19): [{shoeId, name, brand,
+    // size, waiting}], most first, 10 at most. A new size of a shoe may answer some of them.
+    mostWantedSizes: build.query({
+      query: () => "/admin/mostWantedSizes",
+      providesTags: [{ type: "Shoe", id: "LIST" }],
+    }),
 
     // Users, newest first. The server refuses the admin's own account and staff accounts (409) and the
     // shop's owners (403), with its reason.
@@ -190,6 +196,7 @@ export const adminApi = shopApi.injectEndpoints({
 
 export const {
   useStatsQuery,
+  useMostWantedSizesQuery,
   useUsersPageQuery,
   useChangeUserMutation,
   useClientsPageQuery,

@@ -66,3 +66,10 @@ export const DELETED = "Deleted!";
 export const NOT_CHANGED = "Not changed";
 export const NOT_DELETED = "Not deleted";
 export const NO_ANSWER = "The shop did not answer. Check your connection and try again.";
+
+// The most-wanted sold-out sizes (issue 19).
+export const MOST_WANTED = "MOST-WANTED SOLD-OUT SIZES";
+export const MOST_WANTED_NOTE =
+  "Shoppers asked to be mailed when these sizes have pairs again: add them with Create size.";
+export const NO_MOST_WANTED = "Nobody is waiting for a sold-out size.";
+export const WAITING = "Waiting";

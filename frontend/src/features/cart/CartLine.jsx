@@ -1,6 +1,7 @@
 import { useDispatch } from "react-redux";
 import { Link } from "react-router";
 import { TrashIcon } from "../../components/icons";
+import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import {
   itemRemoved,
@@ -83,7 +84,14 @@ export default function CartLine({ line }) {
   const named = `${line.name}, size ${line.size}`;
   return (
     <li className={line.problem ? "cart-line cart-line-flagged" : "cart-line"} aria-label={named}>
-      <img className="cart-line-image" src={line.image} alt="" width="120" height="90" />
+      <ShoeImage
+        className="cart-line-image"
+        src={line.image}
+        srcSet={line.imageSrcset}
+        place="cart"
+        width="120"
+        height="90"
+      />
       <div className="cart-line-info">
         <Link to={`/products/${line._id}`} className="cart-line-name">
           {line.name}

@@ -1,10 +1,14 @@
+import SizeChips from "../../components/SizeChips";
 import { usePageOffset } from "../../lib/pagingSlice";
 import { useCataloguePageQuery } from "./api";
 import PagedShoeList from "./PagedShoeList";
+import { useListSize } from "./sizeFilterSlice";
 
-// Every shoe of the shop, newest first, 28 a page: on the home page and on /products.
+// Every shoe of the shop, newest first, 28 a page: on the home page and on /products; or those with
+// pairs of the size chosen above them.
 export default function CatalogueBlock({ title, titleLevel = 2 }) {
   const [offset, setOffset] = usePageOffset("catalogue");
+  const [size, setSize] = useListSize("catalogue");
   return (
     <PagedShoeList
       title={title}
@@ -12,9 +16,12 @@ export default function CatalogueBlock({ title, titleLevel = 2 }) {
       className="catalogue"
       kind="catalogue"
       useListQuery={useCataloguePageQuery}
+      args={{ size }}
       offset={offset}
       onPage={setOffset}
-      empty="No shoes in the shop yet: come back soon."
-    />
+      empty={size ? `No shoes in size ${size} right now.` : "No shoes in the shop yet: come back soon."}
+    >
+      <SizeChips value={size} onChange={setSize} />
+    </PagedShoeList>
   );
 }

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useId } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { useParams } from "react-router";
+import SizeChips from "../../components/SizeChips";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { brandNameIn, useBrandsQuery, useCollectionColorsQuery, useCollectionPageQuery } from "./api";
 import {
   collectionOpened,
   collectionPageChanged,
   colorChanged,
+  filtersCleared,
   selectCollection,
+  sizeChanged,
   sortChanged,
   SORTS,
 } from "./collectionSlice";
@@ -24,7 +27,10 @@ export default function Collection() {
   const brandName = brandNameIn(brands, brand);
   // Until collectionOpened has run, the slice may still hold the brand seen last.
   const opened = collection.brand === brand;
-  const { sort, color, offset } = opened ? collection : { sort: SORTS.none, color: "", offset: 0 };
+  const { sort, color, size, offset } = opened
+    ? collection
+    : { sort: SORTS.none, color: "", size: "", offset: 0 };
+  const filtered = sort !== SORTS.none || color !== "" || size !== "";
   const sortId = useId();
   const colorId = useId();
   const changePage = useCallback((newOffset) => dispatch(collectionPageChanged(newOffset)), [dispatch]);
@@ -42,11 +48,11 @@ export default function Collection() {
       className="collection"
       kind="collection"
       useListQuery={useCollectionPageQuery}
-      args={{ brand, sort, color }}
+      args={{ brand, sort, color, size }}
       skip={!opened}
       offset={offset}
       onPage={changePage}
-      empty={color ? `No ${brandName} shoes in ${color} right now.` : `No ${brandName} shoes right now.`}
+      empty={`No ${brandName} shoes${color ? ` in ${color}` : ""}${size ? ` in size ${size}` : ""} right now.`}
     >
       <p className="collection-brand">{brandName}</p>
       <div className="collection-controls">
@@ -69,7 +75,17 @@ export default function Collection() {
             ))}
           </select>
         </div>
+        {filtered && (
+          <button
+            type="button"
+            className="button button-quiet button-small"
+            onClick={() => dispatch(filtersCleared())}
+          >
+            Clear filters
+          </button>
+        )}
       </div>
+      <SizeChips value={size} onChange={(next) => dispatch(sizeChanged(next))} />
     </PagedShoeList>
   );
 }

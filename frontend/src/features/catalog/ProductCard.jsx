@@ -1,5 +1,6 @@
 import { useState } from "react";
 import PrefetchLink from "../../components/PrefetchLink";
+import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
@@ -12,7 +13,15 @@ export default function ProductCard({ shoe }) {
     <article className="card">
       <PrefetchLink to={`/products/${shoe._id}`} className="card-link">
         <div className="card-picture">
-          <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} loading="lazy" width="800" height="600" />
+          <ShoeImage
+            src={shoe.image}
+            srcSet={shoe.imageSrcset}
+            place="card"
+            alt={`${shoe.brand} ${shoe.name}`}
+            loading="lazy"
+            width="800"
+            height="600"
+          />
           {shoe.onSale && <span className="sale-tag">ON SALE</span>}
         </div>
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>

@@ -3,12 +3,14 @@ import { Link, useNavigate, useParams } from "react-router";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
+import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import { usePrefetchOnIdle } from "../../lib/prefetch";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { FavoriteButton } from "../favorites";
 import { RatingSummary, ReviewsSection } from "../reviews";
 import { useShoeQuery } from "./api";
+import NotifyMe from "./NotifyMe";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
@@ -41,7 +43,14 @@ function ShoeDetail({ shoe }) {
   return (
     <article className="product">
       <div className="product-picture">
-        <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} width="800" height="600" />
+        <ShoeImage
+          src={shoe.image}
+          srcSet={shoe.imageSrcset}
+          place="detail"
+          alt={`${shoe.brand} ${shoe.name}`}
+          width="800"
+          height="600"
+        />
         {shoe.onSale && <span className="sale-tag">ON SALE</span>}
       </div>
       <div className="product-info">
@@ -57,6 +66,7 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
+        <NotifyMe shoe={shoe} />
         <div className="product-more">
           <FavoriteButton shoeId={shoe._id} />
           <Link to="/" className="button button-quiet">

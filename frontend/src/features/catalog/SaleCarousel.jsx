@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
 import PrefetchLink from "../../components/PrefetchLink";
+import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import banner from "../../assets/banner.svg";
 import { CAROUSEL_SIZE, useSalePageQuery } from "./api";
@@ -54,7 +55,14 @@ export default function SaleCarousel() {
       <h2 className="carousel-title">WINTER SALE</h2>
       <div className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
         <PrefetchLink to={`/products/${current._id}`} className="carousel-link">
-          <img src={current.image} alt={`${current.brand} ${current.name}`} width="800" height="600" />
+          <ShoeImage
+            src={current.image}
+            srcSet={current.imageSrcset}
+            place="carousel"
+            alt={`${current.brand} ${current.name}`}
+            width="800"
+            height="600"
+          />
           <span className="carousel-caption">
             <span className="card-brand">{current.brand.toUpperCase()}</span>
             <span className="carousel-name">{current.name}</span>

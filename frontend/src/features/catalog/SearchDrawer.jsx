@@ -3,23 +3,29 @@ import { createPortal } from "react-dom";
 import { useDispatch, useSelector } from "react-redux";
 import { CloseIcon } from "../../components/icons";
 import PrefetchLink from "../../components/PrefetchLink";
+import ShoeImage from "../../components/ShoeImage";
+import SizeChips from "../../components/SizeChips";
 import { formatPrice } from "../../lib/money";
 import { SEARCH_LIMIT, useSearchShoesQuery } from "./api";
-import { searched, selectSearchText } from "./searchSlice";
+import { searched, searchSizeChosen, selectSearchSize, selectSearchText } from "./searchSlice";
 
 // How long typing must pause before the shop is asked: one request per pause, not per key.
 export const SEARCH_DEBOUNCE_MS = 250;
 
 // The matches of the text asked last. The API keeps each text's answer apart, so an answer to an
 // older text, arriving late, never shows in place of the newer one.
-function SearchResults({ text, onChoose }) {
-  const { data, isError, isFetching } = useSearchShoesQuery(text, { skip: !text });
+function SearchResults({ text, size, onChoose }) {
+  const { data, isError, isFetching } = useSearchShoesQuery({ text, size }, { skip: !text });
   if (isError) return <p className="search-note">The search failed. Try again in a moment.</p>;
   // The server may answer with a plain text, such as a not-found message: it is shown as it is.
   if (typeof data === "string") return <p className="search-note">{data}</p>;
   const shoes = data?.results ?? [];
   if (data && !isFetching && shoes.length === 0) {
-    return <p className="search-note">No shoes named like &ldquo;{text}&rdquo;.</p>;
+    return (
+      <p className="search-note">
+        No shoes named like &ldquo;{text}&rdquo;{size ? ` in size ${size}` : ""}.
+      </p>
+    );
   }
   return (
     <>
@@ -27,7 +33,7 @@ function SearchResults({ text, onChoose }) {
         {shoes.map((shoe) => (
           <li key={shoe._id}>
             <PrefetchLink to={`/products/${shoe._id}`} className="search-result" onClick={onChoose}>
-              <img src={shoe.image} alt="" width="64" height="48" />
+              <ShoeImage src={shoe.image} srcSet={shoe.imageSrcset} place="search" width="64" height="48" />
               <span className="search-result-name">{shoe.name}</span>
               <span className="price">{formatPrice(shoe.price)}</span>
             </PrefetchLink>
@@ -48,6 +54,7 @@ function SearchResults({ text, onChoose }) {
 export default function SearchDrawer({ onClose }) {
   const dispatch = useDispatch();
   const searchedText = useSelector(selectSearchText);
+  const size = useSelector(selectSearchSize);
   const [text, setText] = useState(searchedText);
   const wanted = text.trim();
   const input = useRef(null);
@@ -90,9 +97,10 @@ export default function SearchDrawer({ onClose }) {
             <CloseIcon />
           </button>
         </div>
+        <SizeChips value={size} onChange={(next) => dispatch(searchSizeChosen(next))} />
         {wanted && searchedText && (
           <div className="search-menu">
-            <SearchResults text={searchedText} onChoose={onClose} />
+            <SearchResults text={searchedText} size={size} onChoose={onClose} />
           </div>
         )}
       </aside>

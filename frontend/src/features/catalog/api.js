@@ -1,5 +1,6 @@
 import { pageQuery, pageTags, shopApi } from "../../lib/shopApi";
 import { PAGE_SIZE } from "../../lib/paging";
+import { sizeQuery } from "../../lib/sizes";
 import { forStorefront } from "./shoes";
 
 // How many of the cheapest shoes on sale the home carousel cycles through.
@@ -18,15 +19,17 @@ const shoeListTags = (page) => pageTags("Shoe", page);
 export const catalogApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     // The catalogue block of the home page and /products: newest first.
+    // With a size, the shoes with pairs of it (?size=&inStock=true), as the size chips ask.
     cataloguePage: build.query({
-      query: ({ limit = PAGE_SIZE.catalogue, offset }) => `/shoes?${pageQuery({ limit, offset })}`,
+      query: ({ limit = PAGE_SIZE.catalogue, offset, size }) =>
+        `/shoes?${pageQuery({ limit, offset, ...sizeQuery(size) })}`,
       transformResponse: storefrontPage,
       providesTags: shoeListTags,
     }),
     // A brand's collection, sorted by price ("price", "-price") and filtered by color on the server.
     collectionPage: build.query({
-      query: ({ limit = PAGE_SIZE.collection, offset, brand, color, sort }) =>
-        `/shoes?${pageQuery({ limit, offset, brand, color, ordering: sort })}`,
+      query: ({ limit = PAGE_SIZE.collection, offset, brand, color, sort, size }) =>
+        `/shoes?${pageQuery({ limit, offset, brand, color, ordering: sort, ...sizeQuery(size) })}`,
       transformResponse: storefrontPage,
       providesTags: shoeListTags,
     }),
@@ -37,7 +40,8 @@ export const catalogApi = shopApi.injectEndpoints({
     }),
     // The shoes on sale, cheapest first: /sale's pages and the home carousel.
     salePage: build.query({
-      query: ({ limit = PAGE_SIZE.sale, offset }) => `/shoes/onSale?${pageQuery({ limit, offset })}`,
+      query: ({ limit = PAGE_SIZE.sale, offset, size }) =>
+        `/shoes/onSale?${pageQuery({ limit, offset, ...sizeQuery(size) })}`,
       transformResponse: storefrontPage,
       providesTags: shoeListTags,
     }),
@@ -47,15 +51,29 @@ export const catalogApi = shopApi.injectEndpoints({
       transformResponse: forStorefront,
       providesTags: (shoe, error, id) => [{ type: "Shoe", id: shoe?._id ?? Number(id) }],
     }),
+    // 'Notify me' on a sold-out size: {size, email}; a signed-in shopper's address is their account's.
+    notifyMe: build.mutation({
+      query: ({ shoeId, size, email }) => ({
+        url: `/shoes/${encodeURIComponent(shoeId)}/notify`,
+        method: "POST",
+        body: email ? { size, email: email.trim() } : { size },
+      }),
+    }),
+    // The one click of a back-in-stock mail, from the /unsubscribe/stock screen.
+    unsubscribeStockAlert: build.mutation({
+      query: (token) => ({ url: `/shoes/notify/unsubscribe/${encodeURIComponent(token)}`, method: "POST" }),
+    }),
     // The header's BRANDS menu, and the brands the admin's shoe forms offer.
     brands: build.query({
       query: () => "/brands",
       providesTags: [{ type: "Brand", id: "LIST" }],
     }),
-    // The search drawer: shoes whose name contains the text, asked lower-cased (docs/PRODUCT.md §7).
-    // The server may answer a plain text (a not-found message), which is kept to be shown as it is.
+    // The search drawer: shoes whose name contains the text, asked lower-cased (docs/PRODUCT.md §7),
+    // of a size in stock when one is chosen. The server may answer a plain text (a not-found message),
+    // which is kept to be shown as it is.
     searchShoes: build.query({
-      query: (text) => `/shoes?${pageQuery({ limit: SEARCH_LIMIT, offset: 0, name: text.toLowerCase() })}`,
+      query: ({ text, size }) =>
+        `/shoes?${pageQuery({ limit: SEARCH_LIMIT, offset: 0, name: text.toLowerCase(), ...sizeQuery(size) })}`,
       providesTags: [{ type: "Shoe", id: "LIST" }],
     }),
   }),
@@ -69,6 +87,8 @@ export const {
   useShoeQuery,
   useBrandsQuery,
   useSearchShoesQuery,
+  useNotifyMeMutation,
+  useUnsubscribeStockAlertMutation,
 } = catalogApi;
 
 // A brand's name as the shop spells it, for a name typed in any case (in an address); as typed if unknown.

@@ -2,9 +2,10 @@ import { createSlice } from "@reduxjs/toolkit";
 
 export const SORTS = Object.freeze({ none: "", cheapestFirst: "price", dearestFirst: "-price" });
 
-// What the shopper chose to see of a brand's collection: its sort, its color and the page they are
-// on. The page itself is the API's (collectionPage); coming back to the same brand finds them as left.
-const initialState = { brand: "", sort: SORTS.none, color: "", offset: 0 };
+// What the shopper chose to see of a brand's collection: its sort, its color, its size and the page
+// they are on. The page itself is the API's (collectionPage); coming back to the same brand finds them
+// as left.
+const initialState = { brand: "", sort: SORTS.none, color: "", size: "", offset: 0 };
 
 export const collectionSlice = createSlice({
   name: "collection",
@@ -27,13 +28,26 @@ export const collectionSlice = createSlice({
       state.color = action.payload;
       state.offset = 0;
     },
+    sizeChanged: (state, action) => {
+      state.size = action.payload;
+      state.offset = 0;
+    },
+    // Clear filters: the brand's whole collection, newest first, from its first page.
+    filtersCleared: (state) => ({ ...initialState, brand: state.brand }),
     collectionPageChanged: (state, action) => {
       state.offset = action.payload;
     },
   },
 });
 
-export const { collectionOpened, sortChanged, colorChanged, collectionPageChanged } = collectionSlice.actions;
+export const {
+  collectionOpened,
+  sortChanged,
+  colorChanged,
+  sizeChanged,
+  filtersCleared,
+  collectionPageChanged,
+} = collectionSlice.actions;
 
 export const selectCollection = (state) => state.collection;
 

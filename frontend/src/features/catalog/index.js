@@ -6,6 +6,7 @@ export { default as SaleCarousel } from "./SaleCarousel";
 export { useBrandsQuery } from "./api";
 export { collectionSlice } from "./collectionSlice";
 export { searchSlice } from "./searchSlice";
+export { sizeFilterSlice } from "./sizeFilterSlice";
 
 // The header's search drawer, fetched when the shopper reaches for the search button: few pages open it.
 export const loadSearchDrawer = () => import(/* webpackChunkName: "search" */ "./SearchDrawer");
@@ -16,4 +17,5 @@ export const screens = {
   Collection: () => import(/* webpackChunkName: "screen-Collection" */ "./Collection"),
   Sale: () => import(/* webpackChunkName: "screen-Sale" */ "./Sale"),
   Favorites: () => import(/* webpackChunkName: "screen-Favorites" */ "./Favorites"),
+  StockUnsubscribe: () => import(/* webpackChunkName: "screen-StockUnsubscribe" */ "./StockUnsubscribe"),
 };

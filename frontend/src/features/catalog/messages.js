@@ -5,3 +5,10 @@ export const NO_MORE_PAIRS = "No more pairs left";
 
 export const FAVORITES_TITLE = "MY FAVORITES!";
 export const NO_FAVORITES = "No favorites yet: press Add to favorites on a shoe you like to keep it here.";
+
+// 'Notify me' on a sold-out size (issue 19).
+export const NOTIFY_EMAIL_INVALID = "Use a valid email";
+export const NOTIFY_PICK_SIZE = "Choose the size you want";
+export const NOTIFY_TOO_MANY = "Too many tries; wait a while and try again.";
+export const NOTIFY_FAILED = "Something went wrong; try again in a moment.";
+export const STOCK_UNSUBSCRIBE_FAILED = "This link did not work; try again in a moment.";

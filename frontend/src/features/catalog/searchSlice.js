@@ -4,16 +4,21 @@ import { createSlice } from "@reduxjs/toolkit";
 // API's, searchShoes), kept so the drawer opens again on the same search.
 export const searchSlice = createSlice({
   name: "search",
-  initialState: { text: "" },
+  initialState: { text: "", size: "" },
   reducers: {
     searched: (state, action) => {
       state.text = action.payload;
     },
+    // The size chips of the drawer: only the matches with pairs of that size.
+    searchSizeChosen: (state, action) => {
+      state.size = action.payload;
+    },
   },
 });
 
-export const { searched } = searchSlice.actions;
+export const { searched, searchSizeChosen } = searchSlice.actions;
 
 export const selectSearchText = (state) => state.search.text;
+export const selectSearchSize = (state) => state.search.size ?? "";
 
 export default searchSlice.reducer;

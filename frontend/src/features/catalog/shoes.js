@@ -12,7 +12,16 @@ export function forStorefront(shoe) {
 
 // The cart line that choosing a size on a card makes (docs/PRODUCT.md §4 'Card selection and cart').
 export function cartLine(shoe, size) {
-  return { _id: shoe._id, name: shoe.name, image: shoe.image, price: shoe.price, size, quantity: 1 };
+  // imageSrcset beside the spec's fields: the cart shows the picture's small copy (components/ShoeImage).
+  return {
+    _id: shoe._id,
+    name: shoe.name,
+    image: shoe.image,
+    imageSrcset: shoe.imageSrcset,
+    price: shoe.price,
+    size,
+    quantity: 1,
+  };
 }
 
 export function stockOf(shoe, size) {

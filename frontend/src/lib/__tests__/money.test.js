@@ -11,3 +11,8 @@ test("prices show with $ and two decimals", () => {
   expect(formatPrice(50)).toBe("$50.00");
   expect(formatCents(30)).toBe("$0.30");
 });
+
+test("thousands are grouped the en-US way, as in the mails", () => {
+  expect(formatPrice(1234.5)).toBe("$1,234.50");
+  expect(formatCents(123456789)).toBe("$1,234,567.89");
+});

@@ -47,6 +47,10 @@ function fakeShop() {
     "GET /cart": list("orders"),
     "GET /shoes": list("shoes"),
     "GET /shoes/archived": list("archived"),
+    "GET /admin/mostWantedSizes": [
+      { shoeId: 3, name: "Runner 3", brand: "Nike", size: "9.5", waiting: 4 },
+      { shoeId: 5, name: "Court 5", brand: "Vans", size: "10", waiting: 1 },
+    ],
   };
   return { db, answers, list };
 }
@@ -93,7 +97,7 @@ describe("the top and the tiles", () => {
     expect(screen.getByRole("link", { name: "Create shoes" })).toHaveAttribute("href", "/createshoes");
     expect(screen.getByRole("link", { name: "Create brand" })).toHaveAttribute("href", "/createbrand");
     expect(within(screen.getByRole("group", { name: "Orders" })).getByText("42")).toBeInTheDocument();
-    expect(within(screen.getByRole("group", { name: "Sales" })).getByText("$1234.56")).toBeInTheDocument();
+    expect(within(screen.getByRole("group", { name: "Sales" })).getByText("$1,234.56")).toBeInTheDocument();
   });
 
   test("the chart of the last 30 days: a bar a day, described in words", async () => {
@@ -430,4 +434,12 @@ test("a table that failed to load offers to try again", async () => {
   installFakeApi(shop.answers);
   await user.click(within(table("Brands")).getByRole("button", { name: "Try again" }));
   expect(await within(table("Brands")).findByText("Adidas")).toBeInTheDocument();
+});
+
+test("the most-wanted sold-out sizes, most first, each linking to its shoe", async () => {
+  await renderDashboard();
+  const wanted = table("MOST-WANTED SOLD-OUT SIZES");
+  const rows = within(wanted).getAllByRole("row").slice(1);
+  expect(rows.map((row) => row.textContent)).toEqual(["Runner 3Nike9.54", "Court 5Vans101"]);
+  expect(within(wanted).getByRole("link", { name: "Runner 3" })).toHaveAttribute("href", "/products/3");
 });

@@ -97,3 +97,38 @@ test("an empty collection says so", async () => {
   expect(await screen.findByText("No New Balance shoes right now.")).toBeInTheDocument();
   expect(screen.queryByRole("navigation", { name: "Pages" })).not.toBeInTheDocument();
 });
+
+describe("the size chips", () => {
+  const sizeChip = (name) =>
+    within(screen.getByRole("group", { name: "Size" })).getByRole("button", { name });
+
+  test("a size asks for the shoes with pairs of it, from the first page, and is kept while paging", async () => {
+    const { user, calls } = renderCollection();
+    await user.click(within(await screen.findByRole("navigation")).getByRole("button", { name: "Next" }));
+    await screen.findByText("Shoe 7");
+    await user.click(sizeChip("9.5"));
+    await screen.findByText("Shoe 1");
+    await user.click(within(screen.getByRole("navigation")).getByRole("button", { name: "Next" }));
+    await screen.findByText("Shoe 7");
+    expect(pageRequests(calls).slice(-2)).toEqual([
+      "/shoes?limit=6&offset=0&brand=New+Balance&size=9.5&inStock=true",
+      "/shoes?limit=6&offset=6&brand=New+Balance&size=9.5&inStock=true",
+    ]);
+    expect(sizeChip("9.5")).toHaveAttribute("aria-pressed", "true");
+  });
+
+  test("Clear filters resets the size with the sort and the color", async () => {
+    const { user, calls } = renderCollection();
+    await screen.findByText("Shoe 6");
+    await user.selectOptions(screen.getByLabelText("Sort by price"), "Price: low to high");
+    await user.click(sizeChip("8"));
+    await screen.findByText("Shoe 1");
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(sizeChip("All sizes")).toHaveAttribute("aria-pressed", "true");
+    expect(screen.getByLabelText("Sort by price")).toHaveValue("");
+    expect(screen.queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+    // The plain first page was asked before, and is shown again from the cache.
+    expect(await screen.findByText("Shoe 6")).toBeInTheDocument();
+    expect(pageRequests(calls)[0]).toBe("/shoes?limit=6&offset=0&brand=New+Balance");
+  });
+});

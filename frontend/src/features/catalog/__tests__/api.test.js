@@ -161,14 +161,14 @@ describe("the brands and the collection", () => {
 describe("the search", () => {
   test("asks for the lower-cased text, 10 at most", async () => {
     const calls = installFakeApi({ "GET /shoes": page([shoeFixture({ name: "Air Swift" })], 1) });
-    const { data } = await ask(setupStore(), endpoints.searchShoes, "AIR Sw");
+    const { data } = await ask(setupStore(), endpoints.searchShoes, { text: "AIR Sw" });
     expect(calls[0].path).toBe("/shoes?limit=10&offset=0&name=air+sw");
     expect(data.results.map((shoe) => shoe.name)).toEqual(["Air Swift"]);
   });
 
   test("a plain-text answer is kept as the text to show", async () => {
     installFakeApi({ "GET /shoes": "Shoe not found" });
-    const { data } = await ask(setupStore(), endpoints.searchShoes, "zzz");
+    const { data } = await ask(setupStore(), endpoints.searchShoes, { text: "zzz" });
     expect(data).toBe("Shoe not found");
   });
 });

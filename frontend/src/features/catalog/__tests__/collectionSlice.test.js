@@ -26,7 +26,7 @@ describe("the collection's view: brand, sort, color and page", () => {
     let state = reducer(opened("Nike"), sortChanged(SORTS.cheapestFirst));
     state = reducer(reducer(state, colorChanged("Red")), collectionPageChanged(6));
     state = reducer(state, collectionOpened("Vans"));
-    expect(state).toEqual({ brand: "Vans", sort: "", color: "", offset: 0 });
+    expect(state).toEqual({ brand: "Vans", sort: "", color: "", size: "", offset: 0 });
   });
 
   test("coming back to the same brand keeps what the shopper chose", () => {

@@ -1,0 +1,14 @@
+import UnsubscribeScreen from "../../components/UnsubscribeScreen";
+import { useUnsubscribeStockAlertMutation } from "./api";
+import { STOCK_UNSUBSCRIBE_FAILED } from "./messages";
+
+// /unsubscribe/stock/:token, where the link in a back-in-stock mail leads (issue 19).
+export default function StockUnsubscribe() {
+  return (
+    <UnsubscribeScreen
+      question="Stop getting mail about this size of this shoe?"
+      useUnsubscribe={useUnsubscribeStockAlertMutation}
+      failed={STOCK_UNSUBSCRIBE_FAILED}
+    />
+  );
+}
