@@ -1,12 +1,15 @@
 """The orders app's mails, built when they are sent from the order and its lines: the confirmation of a paid order,
 its news after the sale (received, cancelled, refunded) for the shopper, and a dispute for the shop's staff."""
 
+from decimal import Decimal
+
 from django.conf import settings
 
 from catalog.images import image_url
 from mailing.errors import MailUnbuildable
 from mailing.kinds import MailContent, mail_kind
 from mailing.models import Mail
+from shopsite.templatetags.money import money
 
 from .models import Order
 
@@ -18,7 +21,8 @@ ORDER_DISPUTED = "order_disputed"
 
 
 def _dollars(cents: int) -> str:
-    return f"{cents / 100:,.2f}"
+    """Cents as people read them, $1,234.50: the {{ price|money }} of every other mail and the screen's format."""
+    return money(Decimal(cents) / 100)
 
 
 def _absolute(url: str) -> str:
@@ -90,7 +94,7 @@ def order_cancelled_build(mail: Mail) -> MailContent:
     return _order_update(
         order,
         subject=f"Your order {order.payment_intent_id} was cancelled",
-        text=f"We cancelled your order. ${_dollars(order.refunded)} in all goes back to your card; "
+        text=f"We cancelled your order. {_dollars(order.refunded)} in all goes back to your card; "
         "your bank shows it within 5 to 10 days.",
     )
 
@@ -102,8 +106,8 @@ def order_refunded_build(mail: Mail) -> MailContent:
     return _order_update(
         order,
         subject=f"A refund on your order {order.payment_intent_id}",
-        text=f"We refunded ${_dollars(refund)} of your order (${_dollars(order.refunded)} of "
-        f"${_dollars(order.amount)} in all). Your bank shows it within 5 to 10 days.",
+        text=f"We refunded {_dollars(refund)} of your order ({_dollars(order.refunded)} of "
+        f"{_dollars(order.amount)} in all). Your bank shows it within 5 to 10 days.",
     )
 
 
@@ -114,6 +118,6 @@ def order_disputed_build(mail: Mail) -> MailContent:
     return _order_update(
         order,
         subject=f"Dispute on order {order.payment_intent_id}: {status}",
-        text=f"The card's holder disputed order {order.payment_intent_id} (${_dollars(order.amount)}, {order.email}); "
+        text=f"The card's holder disputed order {order.payment_intent_id} ({_dollars(order.amount)}, {order.email}); "
         f"the dispute is now {status}. Answer it in Stripe's dashboard before its deadline.",
     )
