@@ -93,6 +93,22 @@ def _page_meta(request, page: Page) -> dict | None:
     return {"title": settings.SHOP_NAME}
 
 
+def _screen_chunks_file() -> Path:
+    return Path(settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"]).with_name("screen-chunks.json")
+
+
+@cache
+def _screen_chunks() -> dict:
+    """What frontend/screenChunks.js wrote at build time: each screen's files beyond the entry's; {} without a build."""
+    chunks = _screen_chunks_file()
+    return json.loads(chunks.read_text())["screens"] if chunks.is_file() else {}
+
+
+def _screen_preloads(screen: str) -> list[dict]:
+    """The <link rel=preload> of the screen's own code, fetched beside the entry's (docs/DESIGN.md §9)."""
+    return _screen_chunks().get(screen, []) if screen else []
+
+
 @require_safe
 @ensure_csrf_cookie
 def page_shell(request):
@@ -109,6 +125,7 @@ def page_shell(request):
         "description": DEFAULT_DESCRIPTION,
         **(meta or {}),
     }
+    context["preloads"] = _screen_preloads(page.screen)
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
         answer_keep(key, response)
@@ -167,5 +184,7 @@ def _build() -> str:
     build.update(Path(get_template(TEMPLATE).origin.name).read_bytes())
     stats = Path(settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"])
     build.update(stats.read_bytes() if stats.is_file() else b"")
+    chunks = _screen_chunks_file()
+    build.update(chunks.read_bytes() if chunks.is_file() else b"")
     build.update(json.dumps(_public_config(), sort_keys=True).encode())
     return build.hexdigest()

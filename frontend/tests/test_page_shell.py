@@ -304,3 +304,36 @@ class TestKeptShells:
         settings.SHOP_CATALOG_CACHE_SECONDS = 0
         client.get("/")
         assert not answered_ahead(client.get("/"))
+
+
+class TestScreenPreloads:
+    """The shell names the files of its screen's lazy chunk (frontend/screen-chunks.json, written by the build), so
+    the browser fetches them beside the entry; never an admin screen's (the build leaves those out)."""
+
+    @pytest.fixture
+    def chunks(self, settings, tmp_path, monkeypatch, request):
+        from frontend import views
+
+        request.addfinalizer(views._screen_chunks.cache_clear)
+        monkeypatch.setitem(settings.WEBPACK_LOADER["DEFAULT"], "STATS_FILE", tmp_path / "webpack-stats.json")
+        screens = {
+            "Home": [{"url": "/static/dist/screen-Home.1111.js", "as": "script"}],
+            "Cart": [
+                {"url": "/static/dist/screen-Cart.2222.js", "as": "script"},
+                {"url": "/static/dist/screen-Cart.3333.css", "as": "style"},
+            ],
+        }
+        (tmp_path / "screen-chunks.json").write_text(json.dumps({"screens": screens}))
+        views._screen_chunks.cache_clear()
+
+    def test_a_screen_preloads_its_chunks_files(self, client, chunks):
+        home = client.get("/").content.decode()
+        assert '<link rel="preload" href="/static/dist/screen-Home.1111.js" as="script">' in home
+        cart = client.get("/cart").content.decode()
+        assert '<link rel="preload" href="/static/dist/screen-Cart.2222.js" as="script">' in cart
+        assert '<link rel="preload" href="/static/dist/screen-Cart.3333.css" as="style">' in cart
+        assert "screen-Home" not in cart
+
+    @pytest.mark.parametrize("path", ["/admin", "/nope"])
+    def test_a_screen_the_build_left_out_and_the_404_preload_nothing(self, client, chunks, path):
+        assert 'rel="preload"' not in client.get(path).content.decode()
