@@ -167,8 +167,9 @@ def measure(tmp: Path) -> int:
         pages = {"/": "/", "product": f"/products/{first_shoe_id(base)}", "/sale": "/sale", "/cart": "/cart"}
         say(f"Lighthouse {RUNS} run(s) per page, load average {os.getloadavg()[0]:.1f}: {', '.join(pages.values())}")
         results = {}
-        for name, path in pages.items():
-            runs = [figures(lighthouse(base + path, tmp / f"report-{index}.json")) for index in range(RUNS)]
+        for number, (name, path) in enumerate(pages.items()):
+            reports = [tmp / f"report-{number}-{index}.json" for index in range(RUNS)]
+            runs = [figures(lighthouse(base + path, report)) for report in reports]
             results[name] = medians(runs)
             perf = ", ".join(f"{run['performance']:.0f}" for run in runs)
             say(f"  {path}: performance {perf}")

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
 import { offsetAfterLoad, PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
@@ -51,14 +51,16 @@ export default function PagedShoeList({
   const shoes = data ? shoesOf(data) : [];
   let grid;
   if (isError) grid = <LoadError what="the shoes" onRetry={refetch} />;
-  else if (!data || (isFetching && shoes.length === 0)) grid = <Loading />;
+  // A window's height while the first page loads: a page of cards takes at least that, so what is
+  // under the grid (the pager, the footer) never shows and then jumps away when the cards come.
+  else if (!data || (isFetching && shoes.length === 0)) grid = <DataLoading />;
   else if (shoes.length === 0) grid = <p className="empty">{empty}</p>;
   else {
     grid = (
       <ul className="grid" aria-busy={isFetching}>
         {shoes.map((shoe) => (
           <li key={shoe._id}>
-            <ProductCard shoe={shoe} />
+            <ProductCard shoe={shoe} headingLevel={titleLevel + 1} />
           </li>
         ))}
       </ul>

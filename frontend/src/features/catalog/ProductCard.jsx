@@ -5,7 +5,9 @@ import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
 // A shoe in a grid (docs/PRODUCT.md §2 'Product card'): the picture, brand and name link to its detail.
-export default function ProductCard({ shoe }) {
+// Its name is a heading one level under the grid's title, so headings never skip a level.
+export default function ProductCard({ shoe, headingLevel = 3 }) {
+  const Name = `h${headingLevel}`;
   const [size, setSize] = useState("");
   const addToCart = useAddToCart();
   return (
@@ -16,7 +18,7 @@ export default function ProductCard({ shoe }) {
           {shoe.onSale && <span className="sale-tag">ON SALE</span>}
         </div>
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
-        <h3 className="card-name">{shoe.name}</h3>
+        <Name className="card-name">{shoe.name}</Name>
         <p className="price">{formatPrice(shoe.price)}</p>
       </PrefetchLink>
       <div className="card-buy">

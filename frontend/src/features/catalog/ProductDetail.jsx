@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
 import { formatPrice } from "../../lib/money";
@@ -22,7 +22,7 @@ export default function ProductDetail() {
 
   if (isError && error.status === 404) return <NotFound />;
   if (isError) return <LoadError what="this shoe" onRetry={refetch} />;
-  if (!shoe) return <Loading />;
+  if (!shoe) return <DataLoading />;
   // Keyed by the shoe, so the size chosen for one shoe is not kept for the next.
   return <ShoeDetail key={shoe._id} shoe={shoe} />;
 }
@@ -41,7 +41,14 @@ function ShoeDetail({ shoe }) {
   return (
     <article className="product">
       <div className="product-picture">
-        <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} width="800" height="600" />
+        {/* The page's largest picture: fetched ahead of the rest. */}
+        <img
+          src={shoe.image}
+          alt={`${shoe.brand} ${shoe.name}`}
+          width="800"
+          height="600"
+          fetchPriority="high"
+        />
         {shoe.onSale && <span className="sale-tag">ON SALE</span>}
       </div>
       <div className="product-info">
