@@ -10,7 +10,7 @@ seeded shoe), `/sale` and `/cart`, LIGHTHOUSE_RUNS times each (default 3), and p
 runs: the four category scores and the Web Vitals. A run while the machine is busy scores lower, which the medians
 only soften: the load average is printed before and after.
 
-The targets (docs/DESIGN.md §9) are checked under the table; the exit status is 1 when one fails, 2 on an error.
+The targets (docs/DESIGN.md §7) are checked under the table; the exit status is 1 when one fails, 2 on an error.
 """
 
 import json

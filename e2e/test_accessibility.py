@@ -1,5 +1,5 @@
 """Accessibility stays proven: axe-core's WCAG 2.1 A and AA rules on every storefront screen and every admin screen,
-in the built bundle and Debian's Chromium; no serious or critical violation anywhere (docs/DESIGN.md §9)."""
+in the built bundle and Debian's Chromium; no serious or critical violation anywhere (docs/DESIGN.md §7)."""
 
 from decimal import Decimal
 from pathlib import Path

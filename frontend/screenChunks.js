@@ -1,7 +1,7 @@
 // Writes frontend/screen-chunks.json beside webpack-stats.json: for each screen of the route table, the
 // URLs of the files its lazy chunk needs beyond the entry's. The page shell (frontend/views.py) names
 // them in <link rel="preload"> tags, so the browser fetches the screen's code while it fetches the entry,
-// not after the entry has run and asked for it (docs/DESIGN.md §9). The admin screens are left out: their
+// not after the entry has run and asked for it (docs/DESIGN.md §7). The admin screens are left out: their
 // code only ever reaches an admin's browser, whom the guard lets through (docs/DESIGN.md §7).
 const fs = require("fs");
 const path = require("path");

@@ -105,7 +105,7 @@ def _screen_chunks() -> dict:
 
 
 def _screen_preloads(screen: str) -> list[dict]:
-    """The <link rel=preload> of the screen's own code, fetched beside the entry's (docs/DESIGN.md §9)."""
+    """The <link rel=preload> of the screen's own code, fetched beside the entry's (docs/DESIGN.md §7)."""
     return _screen_chunks().get(screen, []) if screen else []
 
 
