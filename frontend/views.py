@@ -20,7 +20,7 @@ from catalog.cache import answer_found, answer_keep, request_catalog_version, ve
 from catalog.errors import ShoeNotFound
 from catalog.images import shoe_image_url
 
-from .routes import screen_for
+from .routes import preload_for, screen_for
 
 # Search engines and link previews show about this much of a description.
 DESCRIPTION_MAX_LENGTH = 160
@@ -29,10 +29,12 @@ TEMPLATE = "index.html"
 
 
 class Page(NamedTuple):
-    """What a path's shell shows: its screen ('' for the 404 screen) and, on a product page, the shoe's id."""
+    """What a path's shell shows: its screen ('' for the 404 screen), on a product page the shoe's id, and the API
+    calls the screen makes first (frontend/routes.json's "preload")."""
 
     screen: str
     shoe_id: int | None = None
+    preload: tuple[str, ...] = ()
 
 
 def shop_config(request) -> dict:
@@ -63,10 +65,13 @@ def _page(path: str) -> Page:
     if screen is None:
         return Page("")
     if screen.name != "ProductDetail":
-        return Page(screen.name)
+        return Page(screen.name, preload=preload_for(screen))
     # Decimal digits only ("²" is a digit to isdigit(), not to int()), and no more than a database's id can have.
     shoe_id = screen.params["id"]
-    return Page(screen.name, int(shoe_id)) if shoe_id.isdecimal() and len(shoe_id) <= 19 else Page("")
+    if not (shoe_id.isdecimal() and len(shoe_id) <= 19):
+        return Page("")
+    # /products/060 is /products/60: one kept shell, preloading the shoe as the app asks for it at /products/60.
+    return Page(screen.name, int(shoe_id), preload_for(screen._replace(params={"id": str(int(shoe_id))})))
 
 
 def _product_meta(request, shoe_id: int) -> dict | None:
@@ -104,9 +109,13 @@ def _screen_chunks() -> dict:
     return json.loads(chunks.read_text())["screens"] if chunks.is_file() else {}
 
 
-def _screen_preloads(screen: str) -> list[dict]:
-    """The <link rel=preload> of the screen's own code, fetched beside the entry's (docs/DESIGN.md §7)."""
-    return _screen_chunks().get(screen, []) if screen else []
+def _preloads(page: Page, shown: bool) -> list[dict]:
+    """The <link rel=preload> of the screen's own code and of its first API calls, fetched beside the entry's
+    (docs/DESIGN.md §7); none for the 404 screen or a shoe the shop does not have."""
+    if not shown:
+        return []
+    calls = [{"url": url, "as": "fetch"} for url in page.preload]
+    return _screen_chunks().get(page.screen, []) + calls
 
 
 @require_safe
@@ -125,7 +134,7 @@ def page_shell(request):
         "description": DEFAULT_DESCRIPTION,
         **(meta or {}),
     }
-    context["preloads"] = _screen_preloads(page.screen)
+    context["preloads"] = _preloads(page, shown=meta is not None)
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
         answer_keep(key, response)

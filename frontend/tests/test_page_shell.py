@@ -337,3 +337,17 @@ class TestScreenPreloads:
     @pytest.mark.parametrize("path", ["/admin", "/nope"])
     def test_a_screen_the_build_left_out_and_the_404_preload_nothing(self, client, chunks, path):
         assert 'rel="preload"' not in client.get(path).content.decode()
+
+    def test_a_screen_preloads_its_first_api_calls(self, client, shoe):
+        home = client.get("/").content.decode()
+        assert '<link rel="preload" href="/api/shoes/onSale?limit=12&amp;offset=0" as="fetch" crossorigin>' in home
+        sale = client.get("/sale").content.decode()
+        assert '<link rel="preload" href="/api/shoes/onSale?limit=8&amp;offset=0" as="fetch" crossorigin>' in sale
+        # The shoe as the app asks for it, whichever way its id was written; one kept shell for both.
+        for path in (f"/products/{shoe.pk}", f"/products/00{shoe.pk}"):
+            product = client.get(path).content.decode()
+            assert f'<link rel="preload" href="/api/shoes/{shoe.pk}" as="fetch" crossorigin>' in product
+
+    @pytest.mark.parametrize("path", ["/products/999999", "/products/x", "/about"])
+    def test_a_missing_shoe_or_page_preloads_no_call(self, client, db, path):
+        assert 'as="fetch"' not in client.get(path).content.decode()
