@@ -15,7 +15,7 @@ from mailing import mails
 from mailing.tests.factories import NewsletterSignupFactory
 from orders.tests.factories import OrderFactory, OrderLineFactory
 
-from .storefront import signed_in, store_cart
+from .storefront import popup, signed_in, store_cart
 
 # axe-core's own build, from the npm package pinned in package.json.
 AXE = Path(settings.BASE_DIR) / "node_modules" / "axe-core" / "axe.min.js"
@@ -92,6 +92,36 @@ def storefront_paths(shoe) -> list[str]:
 def test_every_storefront_screen_a_visitor_sees_has_no_serious_violation(new_page, catalogue):
     page = axe_page(new_page)
     found = [violation for path in storefront_paths(catalogue[0]) for violation in blocking_violations(page, path)]
+    assert found == []
+
+
+def axe_now(page, what: str) -> list[dict]:
+    """axe on the page as it is now (a drawer, a menu, a popup open)."""
+    return [{"path": what, **found} for found in page.evaluate(RUN_AXE, WCAG_21_A_AA) if found["impact"] in BLOCKING]
+
+
+def test_the_search_drawer_the_brands_menu_and_a_popup_have_no_serious_violation(new_page, catalogue):
+    page = axe_page(new_page)
+    page.goto("/")
+    settled(page)
+    page.get_by_role("button", name="BRANDS").click()
+    expect(page.get_by_role("link", name="Nike", exact=True)).to_be_visible()
+    found = axe_now(page, "BRANDS menu")
+    page.keyboard.press("Escape")
+
+    page.get_by_role("button", name="Search").click()
+    drawer = page.get_by_role("dialog", name="Search shoes")
+    drawer.get_by_placeholder("Search...").fill("swift")
+    expect(drawer.get_by_text("Air Swift")).to_be_visible()
+    found += axe_now(page, "search drawer")
+    drawer.get_by_role("button", name="Close search").click()
+
+    # BUY ME! without a size: the popup asks for one.
+    page.get_by_role("region", name="CATALOGUE").get_by_role("button", name="BUY ME!").first.click()
+    expect(popup(page, "Add size")).to_be_visible()
+    # Its colors once it has faded in: halfway through, any text is too faint.
+    page.wait_for_function("() => document.querySelector('.swal2-popup').getAnimations().length === 0")
+    found += axe_now(page, "the Add size popup")
     assert found == []
 
 
