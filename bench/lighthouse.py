@@ -46,6 +46,7 @@ CHROME_FLAGS = (
     "--disable-sync --no-first-run"
 )
 RUNS = int(os.environ.get("LIGHTHOUSE_RUNS", "3"))
+RETRIES = 2
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 # The Web Vitals shown, Lighthouse's audit ids: (column, audit, unit divisor, format).
 VITALS = (
@@ -108,12 +109,20 @@ def first_shoe_id(base: str) -> int:
 
 
 def lighthouse(url: str, out: Path) -> dict[str, Any]:
-    """One Lighthouse run (its defaults: mobile, simulated throttling); its report as JSON."""
-    subprocess.run(
-        [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
-         f"--chrome-flags={CHROME_FLAGS}"],
-        cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME_PATH}, check=True,
-    )  # fmt: skip
+    """One Lighthouse run (its defaults: mobile, simulated throttling); its report as JSON.
+
+    On a busy machine Chromium now and then misses the start of the page's trace (NO_NAVSTART): the run is made
+    again, up to RETRIES times.
+    """
+    for attempt in range(RETRIES + 1):
+        done = subprocess.run(
+            [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
+             f"--chrome-flags={CHROME_FLAGS}"],
+            cwd=ROOT, env={**os.environ, "CHROME_PATH": CHROME_PATH}, check=attempt == RETRIES,
+        )  # fmt: skip
+        if done.returncode == 0:
+            break
+        say(f"  (Lighthouse failed on {url}; again)")
     return json.loads(out.read_text())
 
 
