@@ -12,6 +12,7 @@ from django.db.models import Exists, Min, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
+from .images import image_url
 from .models import Brand, Shoe, StockEntry
 
 # The collection's color filter offers no more than this many.
@@ -54,6 +55,13 @@ def _shoe_rows() -> QuerySet[Shoe]:
 def shoe_on_sale_rows() -> QuerySet[Shoe]:
     """Shoes on sale as plain rows, cheapest first, as the home carousel shows them."""
     return shoe_rows().filter(on_sale=True).order_by("price", "id")
+
+
+def sale_lead_picture() -> str | None:
+    """The picture the home carousel shows first (the cheapest shoe on sale's), as the API names it; None when
+    nothing is on sale."""
+    name = shoe_on_sale_rows().values_list("image", flat=True).first()
+    return None if name is None else image_url(name)
 
 
 def shoe_row_get(*, shoe_id: int) -> dict:

@@ -85,6 +85,7 @@ def _product_meta(request, shoe_id: int) -> dict | None:
         "title": f"{shoe.brand.name} {shoe.name} | {settings.SHOP_NAME}",
         "description": Truncator(" ".join(summary.split())).chars(DESCRIPTION_MAX_LENGTH),
         "image": request.build_absolute_uri(shoe_image_url(shoe)),
+        "picture": shoe_image_url(shoe),
         "og_type": "product",
     }
 
@@ -118,6 +119,17 @@ def _preloads(page: Page, shown: bool) -> list[dict]:
     return _screen_chunks().get(page.screen, []) + calls
 
 
+def _lead_picture(page: Page, meta: dict | None) -> str | None:
+    """The largest picture at the top of the screen, which the browser would find only once the app ran and its data
+    came: the shoe's on its page, the carousel's first on the home page (docs/DESIGN.md §7). A picture given a
+    srcset in the app needs the same imagesrcset and imagesizes on this preload, or the browser fetches both."""
+    if meta is None:
+        return None
+    if page.screen == "Home":
+        return catalog_selectors.sale_lead_picture()
+    return meta.get("picture")
+
+
 @require_safe
 @ensure_csrf_cookie
 def page_shell(request):
@@ -135,6 +147,7 @@ def page_shell(request):
         **(meta or {}),
     }
     context["preloads"] = _preloads(page, shown=meta is not None)
+    context["lead_picture"] = _lead_picture(page, meta)
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
         answer_keep(key, response)

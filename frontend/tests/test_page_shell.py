@@ -351,3 +351,20 @@ class TestScreenPreloads:
     @pytest.mark.parametrize("path", ["/products/999999", "/products/x", "/about"])
     def test_a_missing_shoe_or_page_preloads_no_call(self, client, db, path):
         assert 'as="fetch"' not in client.get(path).content.decode()
+
+    def test_the_home_page_and_a_product_page_preload_their_largest_picture(self, client, shoe):
+        from catalog.images import shoe_image_url
+        from catalog.tests.factories import ShoeFactory
+
+        preload = '<link rel="preload" href="{}" as="image" fetchpriority="high">'
+        ShoeFactory(name="Dear", on_sale=True, price="90.00", image="shoes/dear.webp")
+        ShoeFactory(name="Cheap", on_sale=True, price="40.00", image="shoes/cheap.webp")
+        # The carousel's first shoe, the cheapest on sale, as the API names its picture.
+        assert preload.format("/media/shoes/cheap.webp") in client.get("/").content.decode()
+        product = client.get(f"/products/{shoe.pk}").content.decode()
+        assert preload.format(shoe_image_url(shoe)) in product
+        assert 'as="image"' not in client.get("/sale").content.decode()
+
+    def test_with_nothing_on_sale_the_home_page_preloads_no_picture(self, client, shoe):
+        # Its carousel is then a banner, built into the bundle.
+        assert 'as="image"' not in client.get("/").content.decode()
