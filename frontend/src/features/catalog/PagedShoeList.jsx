@@ -7,6 +7,9 @@ import { usePrefetchOnIdle } from "../../lib/prefetch";
 import ProductCard from "./ProductCard";
 
 const resultsOf = (page) => page.results;
+// On a list's own page (its title the page's), the cards of its first row on a large screen, its first
+// two on a small one: the top of the screen.
+const TOP_CARDS = 4;
 
 // A titled grid of product cards (4 columns on large screens, 2 on small), a page at a time, with
 // Previous and Next under it: the catalogue, the collection, the sale and the favorites. `kind` names
@@ -58,9 +61,13 @@ export default function PagedShoeList({
   else {
     grid = (
       <ul className="grid" aria-busy={isFetching}>
-        {shoes.map((shoe) => (
+        {shoes.map((shoe, index) => (
           <li key={shoe._id}>
-            <ProductCard shoe={shoe} headingLevel={titleLevel + 1} />
+            <ProductCard
+              shoe={shoe}
+              headingLevel={titleLevel + 1}
+              eager={titleLevel === 1 && index < TOP_CARDS}
+            />
           </li>
         ))}
       </ul>

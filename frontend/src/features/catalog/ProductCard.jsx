@@ -5,8 +5,10 @@ import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
 // A shoe in a grid (docs/PRODUCT.md §2 'Product card'): the picture, brand and name link to its detail.
-// Its name is a heading one level under the grid's title, so headings never skip a level.
-export default function ProductCard({ shoe, headingLevel = 3 }) {
+// Its name is a heading one level under the grid's title, so headings never skip a level. Its picture
+// loads as it nears the screen, but for a card at the top of the screen (`eager`): the browser would
+// wait for the page's layout to know, and that picture is the largest the shopper sees first.
+export default function ProductCard({ shoe, headingLevel = 3, eager = false }) {
   const Name = `h${headingLevel}`;
   const [size, setSize] = useState("");
   const addToCart = useAddToCart();
@@ -14,7 +16,13 @@ export default function ProductCard({ shoe, headingLevel = 3 }) {
     <article className="card">
       <PrefetchLink to={`/products/${shoe._id}`} className="card-link">
         <div className="card-picture">
-          <img src={shoe.image} alt={`${shoe.brand} ${shoe.name}`} loading="lazy" width="800" height="600" />
+          <img
+            src={shoe.image}
+            alt={`${shoe.brand} ${shoe.name}`}
+            loading={eager ? "eager" : "lazy"}
+            width="800"
+            height="600"
+          />
           {shoe.onSale && <span className="sale-tag">ON SALE</span>}
         </div>
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
