@@ -15,7 +15,7 @@ FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! 
 	frontend/routes.json frontend/bundleBudget.js package-lock.json webpack.config.js babel.config.js
 STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 
-.PHONY: help run test lint test-backend test-frontend test-e2e chromium clean bench
+.PHONY: help run test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -56,6 +56,9 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
 	$(PY) -m bench.run
+
+lighthouse: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Lighthouse's mobile run on /, a product page, /sale and /cart, served as in production (bench/README.md); LIGHTHOUSE_RUNS=3
+	$(PY) -m bench.lighthouse
 
 chromium: ## Install Debian's Chromium for the browser tests when it is missing
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }

@@ -4,12 +4,14 @@ const path = require("path");
 const MiniCssExtractPlugin = require("mini-css-extract-plugin");
 const BundleTracker = require("webpack-bundle-tracker");
 const { BundleBudgetPlugin } = require("./frontend/bundleBudget");
+const { webpackAliases } = require("./frontend/preactAliases");
+const { ScreenChunksPlugin } = require("./frontend/screenChunks");
 const routeTable = require("./frontend/routes.json");
 
 // What a shopper's browser may download to open the home page (the entry and the home screen), gzipped.
-// The libraries alone take 106 kB of it (React 19 and its DOM 68, React Router 14, Redux Toolkit with
-// react-redux 10, RTK Query 14), the shop's own code about 16: this budget keeps 3 kB of room.
-const STOREFRONT_BUDGET_KB = 125;
+// On React 19 it was 122 kB, React with React DOM 68 of it; on Preact (frontend/preactAliases.js) it is
+// 64 kB. The bar is 100 kB; the budget fails the build past 110.
+const STOREFRONT_BUDGET_KB = 110;
 // Every screen of the route table is a chunk of its own; "/" is the home page's.
 const SCREENS = [...new Set(routeTable.map((route) => route.screen))];
 const HOME_SCREEN = routeTable.find((route) => route.path === "/").screen;
@@ -31,7 +33,8 @@ module.exports = (env, argv) => {
     },
     // No eval() in development either: the Content-Security-Policy allows no string run as code.
     devtool: production ? "source-map" : "cheap-module-source-map",
-    resolve: { extensions: [".js", ".jsx"] },
+    // React's API served by Preact (frontend/preactAliases.js says why).
+    resolve: { extensions: [".js", ".jsx"], alias: webpackAliases },
     module: {
       rules: [
         { test: /\.jsx?$/, exclude: /node_modules/, use: "babel-loader" },
@@ -45,6 +48,11 @@ module.exports = (env, argv) => {
         chunkFilename: production ? "[name].[contenthash:12].css" : "[name].css",
       }),
       new BundleTracker({ path: path.resolve(__dirname, "frontend"), filename: "webpack-stats.json" }),
+      new ScreenChunksPlugin({
+        entry: "main",
+        routeTable,
+        output: path.resolve(__dirname, "frontend/screen-chunks.json"),
+      }),
       ...(production
         ? [
             new BundleBudgetPlugin({

@@ -58,6 +58,12 @@ def shoe_on_sale_rows() -> QuerySet[Shoe]:
     return shoe_rows().filter(on_sale=True).order_by("price", "id")
 
 
+def sale_lead_picture() -> dict | None:
+    """The picture the home carousel shows first (the cheapest shoe on sale's): a row of its image and image_sizes
+    (catalog.images reads them); None when nothing is on sale."""
+    return shoe_on_sale_rows().values("image", "image_sizes").first()
+
+
 def shoe_row_get(*, shoe_id: int) -> dict:
     try:
         return shoe_rows().get(pk=shoe_id)

@@ -28,7 +28,8 @@ def card(scope: Page | Locator, name: str) -> Locator:
 
 
 def card_names(scope: Page | Locator) -> Locator:
-    return cards(scope).get_by_role("heading", level=3)
+    """The cards' names: a heading one level under the grid's title (h3 on the home page, h2 on a list's page)."""
+    return cards(scope).get_by_role("heading")
 
 
 def card_prices(scope: Page | Locator) -> Locator:

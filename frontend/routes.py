@@ -2,6 +2,9 @@
 
 Django and React Router match the same way: a :param is one path segment, case is ignored
 (so /aboutUs and /AboutUs are one screen) and a trailing slash does not matter.
+
+A route's "preload" lists the API calls its screen makes first, for the page shell to start them beside the
+bundle (docs/DESIGN.md §7); a :param in one of them is the route's.
 """
 
 import json
@@ -9,6 +12,7 @@ import re
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import quote
 
 ROUTE_TABLE = Path(__file__).with_name("routes.json")
 
@@ -32,6 +36,22 @@ def _pattern(path: str) -> re.Pattern:
 @cache
 def _routes() -> list[tuple[re.Pattern, str]]:
     return [(_pattern(route["path"]), route["screen"]) for route in json.loads(ROUTE_TABLE.read_text())]
+
+
+@cache
+def _preloads() -> dict[str, tuple[str, ...]]:
+    return {
+        route["screen"]: tuple(route["preload"]) for route in json.loads(ROUTE_TABLE.read_text()) if "preload" in route
+    }
+
+
+def preload_for(screen: Screen) -> tuple[str, ...]:
+    """The API calls the screen makes first, with its :params' values (as given: the caller makes them canonical)."""
+
+    def value(param: re.Match) -> str:
+        return quote(screen.params[param[1]], safe="")
+
+    return tuple(re.sub(r":(\w+)", value, url) for url in _preloads().get(screen.name, ()))
 
 
 def screen_for(path: str) -> Screen | None:

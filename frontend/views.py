@@ -20,14 +20,15 @@ from accounts.answers import UserOutput
 from catalog import selectors as catalog_selectors
 from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
 from catalog.errors import ShoeNotFound
-from catalog.images import picture_srcset, shoe_image_url
+from catalog.images import image_url, picture_srcset, shoe_image_url
 from catalog.models import Shoe
 from shopsite.templatetags.money import money
 
-from .routes import screen_for
+from .routes import preload_for, screen_for
 
-# The detail page's picture width (components/ShoeImage.jsx PICTURE_SIZES.detail), for the shell's preload of it.
-DETAIL_PICTURE_SIZES = "(max-width: 760px) 100vw, 600px"
+# How wide the detail page and the home carousel show their picture: components/ShoeImage.jsx's PICTURE_SIZES, which
+# the shell's preload of that picture must repeat, or the browser downloads a second copy.
+PICTURE_SIZES = {"detail": "(max-width: 760px) 100vw, 600px", "carousel": "(max-width: 760px) 100vw, 480px"}
 # Search engines and link previews show about this much of a description.
 DESCRIPTION_MAX_LENGTH = 160
 DEFAULT_DESCRIPTION = "Sneakers from the brands you love, with deals every week."
@@ -35,10 +36,12 @@ TEMPLATE = "index.html"
 
 
 class Page(NamedTuple):
-    """What a path's shell shows: its screen ('' for the 404 screen) and, on a product page, the shoe's id."""
+    """What a path's shell shows: its screen ('' for the 404 screen), on a product page the shoe's id, and the API
+    calls the screen makes first (frontend/routes.json's "preload")."""
 
     screen: str
     shoe_id: int | None = None
+    preload: tuple[str, ...] = ()
 
 
 def shop_config(request) -> dict:
@@ -69,10 +72,13 @@ def _page(path: str) -> Page:
     if screen is None:
         return Page("")
     if screen.name != "ProductDetail":
-        return Page(screen.name)
+        return Page(screen.name, preload=preload_for(screen))
     # Decimal digits only ("²" is a digit to isdigit(), not to int()), and no more than a database's id can have.
     shoe_id = screen.params["id"]
-    return Page(screen.name, int(shoe_id)) if shoe_id.isdecimal() and len(shoe_id) <= 19 else Page("")
+    if not (shoe_id.isdecimal() and len(shoe_id) <= 19):
+        return Page("")
+    # /products/060 is /products/60: one kept shell, preloading the shoe as the app asks for it at /products/60.
+    return Page(screen.name, int(shoe_id), preload_for(screen._replace(params={"id": str(int(shoe_id))})))
 
 
 def _product_meta(request, shoe_id: int) -> dict | None:
@@ -89,14 +95,14 @@ def _product_meta(request, shoe_id: int) -> dict | None:
         "title": f"{shoe.brand.name} {shoe.name} | {settings.SHOP_NAME}",
         "description": Truncator(" ".join(summary.split())).chars(DESCRIPTION_MAX_LENGTH),
         "image": image,
-        "og_type": "product",
-        "canonical": canonical,
-        # The page's largest picture, asked for while the bundle loads: the copy the screen's width needs.
-        "preload_image": {
+        # The page's largest picture, for the shell's preload (_lead_picture).
+        "picture": {
             "href": shoe_image_url(shoe),
             "srcset": picture_srcset({"image": shoe.image.name, "image_sizes": shoe.image_sizes}),
-            "sizes": DETAIL_PICTURE_SIZES,
+            "sizes": PICTURE_SIZES["detail"],
         },
+        "og_type": "product",
+        "canonical": canonical,
         "product_json_ld": _json_ld(product_json_ld(shoe, url=canonical, image=image)),
     }
 
@@ -150,6 +156,40 @@ def _page_meta(request, page: Page) -> dict | None:
     return {"title": settings.SHOP_NAME}
 
 
+def _screen_chunks_file() -> Path:
+    return Path(settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"]).with_name("screen-chunks.json")
+
+
+@cache
+def _screen_chunks() -> dict:
+    """What frontend/screenChunks.js wrote at build time: each screen's files beyond the entry's; {} without a build."""
+    chunks = _screen_chunks_file()
+    return json.loads(chunks.read_text())["screens"] if chunks.is_file() else {}
+
+
+def _preloads(page: Page, shown: bool) -> list[dict]:
+    """The <link rel=preload> of the screen's own code and of its first API calls, fetched beside the entry's
+    (docs/DESIGN.md §7); none for the 404 screen or a shoe the shop does not have."""
+    if not shown:
+        return []
+    calls = [{"url": url, "as": "fetch"} for url in page.preload]
+    return _screen_chunks().get(page.screen, []) + calls
+
+
+def _lead_picture(page: Page, meta: dict | None) -> dict | None:
+    """The largest picture at the top of the screen, which the browser would find only once the app ran and its data
+    came: the shoe's on its page, the carousel's first on the home page (docs/DESIGN.md §7). Its href, and the same
+    srcset and sizes as the app's <img> (imagesrcset, imagesizes), so the browser picks the copy the <img> will."""
+    if meta is None:
+        return None
+    if page.screen == "Home":
+        row = catalog_selectors.sale_lead_picture()
+        if row is None:
+            return None
+        return {"href": image_url(row["image"]), "srcset": picture_srcset(row), "sizes": PICTURE_SIZES["carousel"]}
+    return meta.get("picture")
+
+
 @require_safe
 @ensure_csrf_cookie
 def page_shell(request):
@@ -166,6 +206,8 @@ def page_shell(request):
         "description": DEFAULT_DESCRIPTION,
         **(meta or {}),
     }
+    context["preloads"] = _preloads(page, shown=meta is not None)
+    context["lead_picture"] = _lead_picture(page, meta)
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
         answer_keep(key, response)
@@ -224,5 +266,7 @@ def _build() -> str:
     build.update(Path(get_template(TEMPLATE).origin.name).read_bytes())
     stats = Path(settings.WEBPACK_LOADER["DEFAULT"]["STATS_FILE"])
     build.update(stats.read_bytes() if stats.is_file() else b"")
+    chunks = _screen_chunks_file()
+    build.update(chunks.read_bytes() if chunks.is_file() else b"")
     build.update(json.dumps(_public_config(), sort_keys=True).encode())
     return build.hexdigest()

@@ -304,3 +304,67 @@ class TestKeptShells:
         settings.SHOP_CATALOG_CACHE_SECONDS = 0
         client.get("/")
         assert not answered_ahead(client.get("/"))
+
+
+class TestScreenPreloads:
+    """The shell names the files of its screen's lazy chunk (frontend/screen-chunks.json, written by the build), so
+    the browser fetches them beside the entry; never an admin screen's (the build leaves those out)."""
+
+    @pytest.fixture
+    def chunks(self, settings, tmp_path, monkeypatch, request):
+        from frontend import views
+
+        request.addfinalizer(views._screen_chunks.cache_clear)
+        monkeypatch.setitem(settings.WEBPACK_LOADER["DEFAULT"], "STATS_FILE", tmp_path / "webpack-stats.json")
+        screens = {
+            "Home": [{"url": "/static/dist/screen-Home.1111.js", "as": "script"}],
+            "Cart": [
+                {"url": "/static/dist/screen-Cart.2222.js", "as": "script"},
+                {"url": "/static/dist/screen-Cart.3333.css", "as": "style"},
+            ],
+        }
+        (tmp_path / "screen-chunks.json").write_text(json.dumps({"screens": screens}))
+        views._screen_chunks.cache_clear()
+
+    def test_a_screen_preloads_its_chunks_files(self, client, chunks):
+        home = client.get("/").content.decode()
+        assert '<link rel="preload" href="/static/dist/screen-Home.1111.js" as="script">' in home
+        cart = client.get("/cart").content.decode()
+        assert '<link rel="preload" href="/static/dist/screen-Cart.2222.js" as="script">' in cart
+        assert '<link rel="preload" href="/static/dist/screen-Cart.3333.css" as="style">' in cart
+        assert "screen-Home" not in cart
+
+    @pytest.mark.parametrize("path", ["/admin", "/nope"])
+    def test_a_screen_the_build_left_out_and_the_404_preload_nothing(self, client, chunks, path):
+        assert 'rel="preload"' not in client.get(path).content.decode()
+
+    def test_a_screen_preloads_its_first_api_calls(self, client, shoe):
+        home = client.get("/").content.decode()
+        assert '<link rel="preload" href="/api/shoes/onSale?limit=12&amp;offset=0" as="fetch" crossorigin>' in home
+        sale = client.get("/sale").content.decode()
+        assert '<link rel="preload" href="/api/shoes/onSale?limit=8&amp;offset=0" as="fetch" crossorigin>' in sale
+        # The shoe as the app asks for it, whichever way its id was written; one kept shell for both.
+        for path in (f"/products/{shoe.pk}", f"/products/00{shoe.pk}"):
+            product = client.get(path).content.decode()
+            assert f'<link rel="preload" href="/api/shoes/{shoe.pk}" as="fetch" crossorigin>' in product
+
+    @pytest.mark.parametrize("path", ["/products/999999", "/products/x", "/about"])
+    def test_a_missing_shoe_or_page_preloads_no_call(self, client, db, path):
+        assert 'as="fetch"' not in client.get(path).content.decode()
+
+    def test_the_home_page_and_a_product_page_preload_their_largest_picture(self, client, shoe):
+        from catalog.images import shoe_image_url
+        from catalog.tests.factories import ShoeFactory
+
+        preload = '<link rel="preload" href="{}" as="image" fetchpriority="high">'
+        ShoeFactory(name="Dear", on_sale=True, price="90.00", image="shoes/dear.webp")
+        ShoeFactory(name="Cheap", on_sale=True, price="40.00", image="shoes/cheap.webp")
+        # The carousel's first shoe, the cheapest on sale, as the API names its picture.
+        assert preload.format("/media/shoes/cheap.webp") in client.get("/").content.decode()
+        product = client.get(f"/products/{shoe.pk}").content.decode()
+        assert preload.format(shoe_image_url(shoe)) in product
+        assert 'as="image"' not in client.get("/sale").content.decode()
+
+    def test_with_nothing_on_sale_the_home_page_preloads_no_picture(self, client, shoe):
+        # Its carousel is then a banner, built into the bundle.
+        assert 'as="image"' not in client.get("/").content.decode()

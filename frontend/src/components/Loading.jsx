@@ -16,3 +16,14 @@ export function ScreenLoading() {
     </div>
   );
 }
+
+// A screen, or a page of cards, whose data is on its way: as tall as the window too, so the screen's
+// code gives way to it without a move, and what comes (a shoe, a page of cards) only grows below the
+// fold. A class of its own: the tests tell which wait a screen is in.
+export function DataLoading() {
+  return (
+    <div className="data-loading">
+      <Loading />
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useSelector } from "react-redux";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import { selectAccount } from "./accountSlice";
 
 // The spec's guards (docs/PRODUCT.md §6), for the browser's comfort: the server refuses these users anyway.
@@ -12,7 +12,7 @@ const here = (location) => `${location.pathname}${location.search}`;
 export function RequireUser({ children }) {
   const { status, turnedAway } = useSelector(selectAccount);
   const location = useLocation();
-  if (status === "unknown") return <Loading />;
+  if (status === "unknown") return <DataLoading />;
   if (status === "signedOut" && turnedAway) return <Navigate to="/" replace />;
   if (status === "signedOut") return <Navigate to="/signin" replace state={{ from: here(location) }} />;
   return children;
@@ -30,7 +30,7 @@ export function useSignInFirst() {
 // Anyone the server does not call an administrator goes home.
 export function RequireAdmin({ children }) {
   const { status, user } = useSelector(selectAccount);
-  if (status === "unknown") return <Loading />;
+  if (status === "unknown") return <DataLoading />;
   if (!user?.isAdmin || user.status !== "Enabled") return <Navigate to="/" replace />;
   return children;
 }

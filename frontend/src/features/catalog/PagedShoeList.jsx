@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
 import { offsetAfterLoad, PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
@@ -7,6 +7,9 @@ import { usePrefetchOnIdle } from "../../lib/prefetch";
 import ProductCard from "./ProductCard";
 
 const resultsOf = (page) => page.results;
+// On a list's own page (its title the page's), the cards of its first row on a large screen, its first
+// two on a small one: the top of the screen.
+const TOP_CARDS = 4;
 
 // A titled grid of product cards (4 columns on large screens, 2 on small), a page at a time, with
 // Previous and Next under it: the catalogue, the collection, the sale and the favorites. `kind` names
@@ -51,14 +54,20 @@ export default function PagedShoeList({
   const shoes = data ? shoesOf(data) : [];
   let grid;
   if (isError) grid = <LoadError what="the shoes" onRetry={refetch} />;
-  else if (!data || (isFetching && shoes.length === 0)) grid = <Loading />;
+  // A window's height while the first page loads: a page of cards takes at least that, so what is
+  // under the grid (the pager, the footer) never shows and then jumps away when the cards come.
+  else if (!data || (isFetching && shoes.length === 0)) grid = <DataLoading />;
   else if (shoes.length === 0) grid = <p className="empty">{empty}</p>;
   else {
     grid = (
       <ul className="grid" aria-busy={isFetching}>
-        {shoes.map((shoe) => (
+        {shoes.map((shoe, index) => (
           <li key={shoe._id}>
-            <ProductCard shoe={shoe} />
+            <ProductCard
+              shoe={shoe}
+              headingLevel={titleLevel + 1}
+              eager={titleLevel === 1 && index < TOP_CARDS}
+            />
           </li>
         ))}
       </ul>

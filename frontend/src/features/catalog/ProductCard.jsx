@@ -6,7 +6,11 @@ import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
 // A shoe in a grid (docs/PRODUCT.md §2 'Product card'): the picture, brand and name link to its detail.
-export default function ProductCard({ shoe }) {
+// Its name is a heading one level under the grid's title, so headings never skip a level. Its picture
+// loads as it nears the screen, but for a card at the top of the screen (`eager`): the browser would
+// wait for the page's layout to know, and that picture is the largest the shopper sees first.
+export default function ProductCard({ shoe, headingLevel = 3, eager = false }) {
+  const Name = `h${headingLevel}`;
   const [size, setSize] = useState("");
   const addToCart = useAddToCart();
   return (
@@ -18,14 +22,14 @@ export default function ProductCard({ shoe }) {
             srcSet={shoe.imageSrcset}
             place="card"
             alt={`${shoe.brand} ${shoe.name}`}
-            loading="lazy"
+            loading={eager ? "eager" : "lazy"}
             width="800"
             height="600"
           />
           {shoe.onSale && <span className="sale-tag">ON SALE</span>}
         </div>
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
-        <h3 className="card-name">{shoe.name}</h3>
+        <Name className="card-name">{shoe.name}</Name>
         <p className="price">{formatPrice(shoe.price)}</p>
       </PrefetchLink>
       <div className="card-buy">

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import NotFound from "../../components/NotFound";
 import ShoeImage from "../../components/ShoeImage";
@@ -24,7 +24,7 @@ export default function ProductDetail() {
 
   if (isError && error.status === 404) return <NotFound />;
   if (isError) return <LoadError what="this shoe" onRetry={refetch} />;
-  if (!shoe) return <Loading />;
+  if (!shoe) return <DataLoading />;
   // Keyed by the shoe, so the size chosen for one shoe is not kept for the next.
   return <ShoeDetail key={shoe._id} shoe={shoe} />;
 }
@@ -43,6 +43,7 @@ function ShoeDetail({ shoe }) {
   return (
     <article className="product">
       <div className="product-picture">
+        {/* The page's largest picture: fetched ahead of the rest. */}
         <ShoeImage
           src={shoe.image}
           srcSet={shoe.imageSrcset}
@@ -50,6 +51,7 @@ function ShoeDetail({ shoe }) {
           alt={`${shoe.brand} ${shoe.name}`}
           width="800"
           height="600"
+          fetchPriority="high"
         />
         {shoe.onSale && <span className="sale-tag">ON SALE</span>}
       </div>

@@ -40,21 +40,35 @@ export default function SaleCarousel() {
       </section>
     );
   }
-  if (!current) return <section className="carousel carousel-empty" aria-label="Winter sale" />;
-
+  // The same section while the sale loads and once it came: only its slide changes.
   return (
     <section
       className="carousel"
       aria-roledescription="carousel"
       aria-label="Winter sale"
+      aria-busy={!current}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
       <h2 className="carousel-title">WINTER SALE</h2>
+      {current ? (
+        <Slide current={current} index={index} count={count} onIndex={setIndex} />
+      ) : (
+        <SlideLoading />
+      )}
+    </section>
+  );
+}
+
+// One shoe on sale, and the arrows to the others.
+function Slide({ current, index, count, onIndex: setIndex }) {
+  return (
+    <>
       <div className="carousel-slide" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`}>
         <PrefetchLink to={`/products/${current._id}`} className="carousel-link">
+          {/* The home page's largest picture: fetched ahead of the rest. */}
           <ShoeImage
             src={current.image}
             srcSet={current.imageSrcset}
@@ -62,6 +76,7 @@ export default function SaleCarousel() {
             alt={`${current.brand} ${current.name}`}
             width="800"
             height="600"
+            fetchPriority="high"
           />
           <span className="carousel-caption">
             <span className="card-brand">{current.brand.toUpperCase()}</span>
@@ -90,6 +105,23 @@ export default function SaleCarousel() {
           </button>
         </>
       )}
-    </section>
+    </>
+  );
+}
+
+// While the sale loads: the slide at its final size (the picture's 4:3 box, the caption's lines),
+// so the catalogue under the carousel does not move when the shoes come.
+function SlideLoading() {
+  return (
+    <div className="carousel-slide">
+      <div className="carousel-link">
+        <span className="carousel-picture-loading" />
+        <span className="carousel-caption" aria-hidden="true">
+          <span className="card-brand">&nbsp;</span>
+          <span className="carousel-name">&nbsp;</span>
+          <span className="price">&nbsp;</span>
+        </span>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useParams } from "react-router";
-import Loading from "../../components/Loading";
+import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
@@ -43,7 +43,7 @@ export default function OrderDetail() {
     );
   }
   if (isError) return <LoadError what="this order" onRetry={refetch} />;
-  if (!order) return <Loading />;
+  if (!order) return <DataLoading />;
 
   return (
     <section className="order">

@@ -27,7 +27,7 @@ function renderCollection({ count = 14, path = "/colletions/New%20Balance", bran
   return { ...view, calls };
 }
 
-const shownNames = () => screen.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent);
+const shownNames = () => screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
 
 test("titled COLLECTION, with the brand, 6 shoes a page", async () => {
   const { calls } = renderCollection();

@@ -91,9 +91,12 @@ test("Stripe.js that cannot be loaded says so", async () => {
 });
 
 test("the test gateway's own field needs no Stripe.js, nor does a shop with no key", () => {
-  render(<CardField settings={{ paymentGateway: "test", stripePublishableKey: "" }} onChange={jest.fn()} />);
+  // One page, as the shop has one app: Preact numbers useId's ids per rendered tree.
   render(
-    <CardField settings={{ paymentGateway: "stripe", stripePublishableKey: "" }} onChange={jest.fn()} />,
+    <>
+      <CardField settings={{ paymentGateway: "test", stripePublishableKey: "" }} onChange={jest.fn()} />
+      <CardField settings={{ paymentGateway: "stripe", stripePublishableKey: "" }} onChange={jest.fn()} />
+    </>,
   );
   expect(screen.getAllByLabelText("Card number")).toHaveLength(2);
   expect(loadStripe).not.toHaveBeenCalled();
