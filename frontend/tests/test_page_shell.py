@@ -356,7 +356,7 @@ class TestScreenPreloads:
         from catalog.images import shoe_image_url
         from catalog.tests.factories import ShoeFactory
 
-        preload = '<link rel="preload" href="{}" as="image" fetchpriority="high">'
+        preload = '<link rel="preload" as="image" href="{}" fetchpriority="high">'
         ShoeFactory(name="Dear", on_sale=True, price="90.00", image="shoes/dear.webp")
         ShoeFactory(name="Cheap", on_sale=True, price="40.00", image="shoes/cheap.webp")
         # The carousel's first shoe, the cheapest on sale, as the API names its picture.

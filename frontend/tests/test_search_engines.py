@@ -159,3 +159,15 @@ def test_a_product_page_preloads_the_copy_of_its_picture_the_screen_needs(client
         '/media/shoes/p-400w.webp 400w, /media/shoes/p-800w.webp 800w, /media/shoes/p.webp 1200w" '
         'imagesizes="(max-width: 760px) 100vw, 600px" fetchpriority="high">'
     ) in html
+
+
+def test_the_home_page_preloads_the_copy_of_the_carousel_s_first_picture_the_screen_needs(client):
+    name = default_storage.save("shoes/s.webp", io.BytesIO(image_bytes(size=(1200, 900), format="WEBP")))
+    ShoeFactory(image=name, on_sale=True)
+    services.picture_sizes_make(name=name)
+    # The carousel's <img> (components/ShoeImage.jsx, place "carousel"): the same srcset and sizes.
+    assert (
+        '<link rel="preload" as="image" href="/media/shoes/s.webp" imagesrcset="/media/shoes/s-160w.webp 160w, '
+        '/media/shoes/s-400w.webp 400w, /media/shoes/s-800w.webp 800w, /media/shoes/s.webp 1200w" '
+        'imagesizes="(max-width: 760px) 100vw, 480px" fetchpriority="high">'
+    ) in client.get("/").content.decode()
