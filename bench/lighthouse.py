@@ -168,6 +168,9 @@ def measure(tmp: Path) -> int:
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
     manage(env, "seed_demo")
+    # The pictures' smaller copies, which a Celery worker makes in a running shop (none runs here): the pages then
+    # download the copies their srcset picks, as a shopper's browser does.
+    manage(env, "picture_sizes")
     port, log = free_port(), tmp / "gunicorn.log"
     process = serve(env, port, log)
     try:
