@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 import stripe
-from celery import current_app
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Case, F, PositiveSmallIntegerField, Q, When
@@ -390,8 +389,6 @@ def _gateway() -> PaymentGateway:
 
 # ---- Stripe's events (docs/DESIGN.md §5): stored once by id, handled by orders.tasks.webhook_event_handle
 
-WEBHOOK_EVENT_TASK = "orders.tasks.webhook_event_handle"
-
 
 def webhook_event_verify(*, payload: bytes, signature: str) -> dict:
     """The event, once its Stripe-Signature header is checked with the stripe library against
@@ -411,28 +408,6 @@ def webhook_event_verify(*, payload: bytes, signature: str) -> dict:
     if not isinstance(event, dict) or not isinstance(event.get("id"), str) or not isinstance(event.get("type"), str):
         raise WebhookRefused("The event has no id or type.")
     return event
-
-
-def webhook_event_receive(*, event: dict) -> WebhookEvent | None:
-    """Store an event checked to come from Stripe (or emitted by the test gateway) and hand it to a worker once
-    committed; None for an event stored before (a replay, or Stripe's retry), which is not handled again."""
-    try:
-        with transaction.atomic():
-            stored = WebhookEvent.objects.create(event_id=event["id"], type=event["type"], payload=event)
-    except IntegrityError:
-        logger.info("Stripe event %s (%s) came again; ignored.", event["id"], event["type"])
-        return None
-    transaction.on_commit(lambda: _event_enqueue(event_pk=stored.pk))
-    return stored
-
-
-def _event_enqueue(*, event_pk: int) -> None:
-    # By name from the registry, as mailing.services.mails_enqueue does: orders.tasks imports this module.
-    try:
-        current_app.tasks[WEBHOOK_EVENT_TASK].apply_async(args=[event_pk])
-    except Exception:
-        # Whatever the broker raised: the row is stored unhandled, and beat's webhook_events_handle_pending takes it.
-        logger.exception("Stripe event %s was not handed to a worker; the periodic run will handle it.", event_pk)
 
 
 def webhook_events_pending(*, older_than: timedelta) -> list[int]:

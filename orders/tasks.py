@@ -6,7 +6,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
-from . import services
+from . import services, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ def reservations_release_stale() -> dict:
     return {"paid": report.paid, "released": report.released, "skipped": report.skipped}
 
 
-@shared_task(name=services.WEBHOOK_EVENT_TASK, acks_late=True, reject_on_worker_lost=True)
+@shared_task(name=webhooks.WEBHOOK_EVENT_TASK, acks_late=True, reject_on_worker_lost=True)
 def webhook_event_handle(event_pk: int) -> str:
     """Apply one stored Stripe event to its order (orders.services.webhook_event_handle); handling twice is a no-op."""
     return services.webhook_event_handle(event_pk=event_pk)

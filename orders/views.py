@@ -14,7 +14,7 @@ from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
-from . import selectors, services
+from . import selectors, services, webhooks
 from .errors import CartChanged, WebhookRefused
 from .serializers import (
     AdminOrderOutput,
@@ -198,5 +198,5 @@ class StripeWebhookView(APIView):
             )
         except WebhookRefused as refused:
             return Response({"detail": str(refused), "code": "webhook_refused"}, status=status.HTTP_400_BAD_REQUEST)
-        stored = services.webhook_event_receive(event=event)
+        stored = webhooks.webhook_event_receive(event=event)
         return Response({"received": True, "replay": stored is None})

@@ -12,6 +12,7 @@ import secrets
 from django.db import IntegrityError, transaction
 
 from ..models import TestPaymentIntent
+from ..webhooks import webhook_event_receive
 from .base import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway
 
 # Stripe's test payment method ids (https://docs.stripe.com/testing) and what a confirm does with each.
@@ -37,9 +38,6 @@ def card_of(payment_method_id: str) -> str:
 
 def event_emit(event_type: str, obj: dict) -> None:
     """Hand an event shaped as Stripe's to the webhook's handler, as Stripe would after the call."""
-    # Imported here: the services import the gateways.
-    from ..services import webhook_event_receive
-
     webhook_event_receive(
         event={"id": f"evt_test_{secrets.token_hex(12)}", "type": event_type, "data": {"object": obj}}
     )

@@ -13,7 +13,7 @@ import stripe
 from django.utils import timezone
 
 from mailing.models import Mail
-from orders import services
+from orders import services, webhooks
 from orders.models import Order, Refund, TestPaymentIntent, WebhookEvent
 from orders.payments.base import Charge, ChargeStatus, GatewayUnavailable
 from orders.payments.test import TestGateway
@@ -512,7 +512,7 @@ def test_a_stale_checkout_the_shop_cannot_settle_is_left_held_for_a_person(
 def test_beat_handles_an_event_whose_task_the_broker_lost(client_for, shopper, shoe):
     order = held_order(client_for, shopper, shoe)
     # Stored, and its task never ran (the broker was down when the request committed).
-    services.webhook_event_receive(
+    webhooks.webhook_event_receive(
         event={
             "id": "evt_lost",
             "type": "payment_intent.succeeded",
