@@ -1,16 +1,19 @@
 import { config } from "../lib/config";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { CatalogueBlock, SaleCarousel } from "../features/catalog";
+import { CatalogueBlock, SaleCarousel, useSaleCarouselSettled } from "../features/catalog";
 import { ChatHelp } from "../features/chat";
 
 // Home: the winter sale carousel, the help chat and the catalogue (docs/PRODUCT.md §2).
 export default function Home() {
   useDocumentTitle(null);
+  // The catalogue's pictures wait for the carousel's: its first picture is the largest thing the
+  // shopper sees first (docs/DESIGN.md §7), and the 28 cards' would share the line with it.
+  const saleSettled = useSaleCarouselSettled();
   return (
     <>
       <h1 className="visually-hidden">{config.shopName}</h1>
       <SaleCarousel />
-      <CatalogueBlock title="CATALOGUE" />
+      <CatalogueBlock title="CATALOGUE" waiting={!saleSettled} />
       <ChatHelp />
     </>
   );

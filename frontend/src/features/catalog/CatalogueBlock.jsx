@@ -5,8 +5,9 @@ import PagedShoeList from "./PagedShoeList";
 import { useListSize } from "./sizeFilterSlice";
 
 // Every shoe of the shop, newest first, 28 a page: on the home page and on /products; or those with
-// pairs of the size chosen above them.
-export default function CatalogueBlock({ title, titleLevel = 2 }) {
+// pairs of the size chosen above them. `waiting` holds its page back (its loading state shown) while
+// something more urgent above it loads.
+export default function CatalogueBlock({ title, titleLevel = 2, waiting = false }) {
   const [offset, setOffset] = usePageOffset("catalogue");
   const [size, setSize] = useListSize("catalogue");
   return (
@@ -17,6 +18,7 @@ export default function CatalogueBlock({ title, titleLevel = 2 }) {
       kind="catalogue"
       useListQuery={useCataloguePageQuery}
       args={{ size }}
+      skip={waiting}
       offset={offset}
       onPage={setOffset}
       empty={size ? `No shoes in size ${size} right now.` : "No shoes in the shop yet: come back soon."}

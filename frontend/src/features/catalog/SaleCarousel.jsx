@@ -13,6 +13,13 @@ const prefersReducedMotion = () =>
 // The home page's winter sale: the cheapest shoes on sale, one at a time, going round; a banner
 // when nothing is on sale (docs/PRODUCT.md §2 'Other'). It moves on by itself unless the shopper is
 // pointing at it, has focus in it, or asked the system for less motion.
+// Whether the carousel's sale has come (or failed): the home page's largest picture is then on its
+// way to the screen, and the catalogue under it may ask for its own 28 pictures without slowing it.
+export function useSaleCarouselSettled() {
+  const { isSuccess, isError } = useSalePageQuery({ limit: CAROUSEL_SIZE, offset: 0 });
+  return isSuccess || isError;
+}
+
 export default function SaleCarousel() {
   const { data, isSuccess } = useSalePageQuery({ limit: CAROUSEL_SIZE, offset: 0 });
   const shoes = data?.results ?? [];

@@ -2,7 +2,7 @@
 // sale, the favorites' grid, a shoe's page), the header's BRANDS menu and search drawer.
 export { default as BrandsMenu } from "./BrandsMenu";
 export { default as CatalogueBlock } from "./CatalogueBlock";
-export { default as SaleCarousel } from "./SaleCarousel";
+export { default as SaleCarousel, useSaleCarouselSettled } from "./SaleCarousel";
 export { useBrandsQuery } from "./api";
 export { collectionSlice } from "./collectionSlice";
 export { searchSlice } from "./searchSlice";

@@ -66,3 +66,26 @@ test("the help chat's button is there", async () => {
   renderHome();
   expect(await screen.findByRole("button", { name: "Help" })).toBeInTheDocument();
 });
+
+test("while the sale loads the catalogue waits in its loading state, and a failed sale holds it no longer", async () => {
+  const calls = installFakeApi({
+    "GET /brands": [],
+    "GET /shoes/onSale": [500, { detail: "Down.", code: "error" }],
+    "GET /shoes": page([shoeFixture({ name: "Still here" })]),
+  });
+  const answer = globalThis.fetch;
+  let failSale;
+  globalThis.fetch = jest.fn((url, init) =>
+    url.includes("/shoes/onSale")
+      ? new Promise((resolve) => (failSale = () => resolve(answer(url, init))))
+      : answer(url, init),
+  );
+  renderWithProviders({ path: "/" });
+  const catalogue = await screen.findByRole("region", { name: "CATALOGUE" });
+  await act(async () => {});
+  expect(calls.some((call) => call.path.startsWith("/shoes?"))).toBe(false);
+  expect(within(catalogue).queryByRole("article")).not.toBeInTheDocument();
+
+  await act(async () => failSale());
+  expect(await within(catalogue).findByText("Still here")).toBeInTheDocument();
+});
