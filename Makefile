@@ -32,7 +32,7 @@ run: $(VENV)/.installed var/static/.collected ## Install what is missing, build,
 
 test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
 	$(MAKE) --no-print-directory lint
-	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings_test $(MANAGE) makemigrations --check --dry-run
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings.test $(MANAGE) makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-backend test-frontend test-e2e
 
 test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one
