@@ -15,20 +15,26 @@ FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! 
 	frontend/routes.json frontend/bundleBudget.js package-lock.json webpack.config.js babel.config.js
 STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 
-.PHONY: help run test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
+.PHONY: help run manage test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: export SHOP_DEMO ?= 1
-run: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+# The demo's settings, for the shop make run serves and for the commands make manage runs beside it (anything set in
+# the environment or .env wins).
+run manage: export SHOP_DEMO ?= 1
+run manage: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
 	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
+	@echo "Operator commands (README.md) run beside it with the demo's settings: make manage ARGS=\"create_shop_admin me@example.com\""
 	@echo "Starting gunicorn (web), a Celery worker and Celery beat; Ctrl-C stops all three."
 	exec $(VENV)/bin/honcho start -f Procfile
+
+manage: $(VENV)/.installed ## Run a manage.py command on the demo with make run's settings: make manage ARGS="create_shop_admin me@example.com"
+	$(MANAGE) $(ARGS)
 
 test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
 	$(MAKE) --no-print-directory lint
