@@ -14,6 +14,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! -path '*/testing/*') \
 	frontend/routes.json frontend/bundleBudget.js package-lock.json webpack.config.js babel.config.js
 STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
+# pytest's processes (pytest-xdist): one per core by default; PYTEST_WORKERS=0 runs the tests in pytest's own.
+PYTEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
 .PHONY: help run manage test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
 
@@ -41,17 +44,17 @@ test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json
 	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings.test $(MANAGE) makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-backend test-frontend test-e2e
 
-test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one
-	env -u DATABASE_URL $(PY) -m pytest
+test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one (PYTEST_WORKERS processes)
+	env -u DATABASE_URL $(PYTEST)
 	@if [[ "$${DATABASE_URL:-}" == postgres* ]]; then \
-		echo "pytest on PostgreSQL ($${DATABASE_URL%%@*}@...)"; $(PY) -m pytest; \
+		echo "pytest on PostgreSQL ($${DATABASE_URL%%@*}@...)"; $(PYTEST); \
 	else echo "DATABASE_URL names no PostgreSQL: the tests that need it were skipped."; fi
 
 test-frontend: node_modules/.installed ## Jest
 	npx jest
 
 test-e2e: $(VENV)/.installed-dev frontend/webpack-stats.json chromium ## Browser journeys: pytest + Playwright driving Debian's Chromium
-	env -u DATABASE_URL $(PY) -m pytest e2e
+	env -u DATABASE_URL $(PYTEST) e2e
 
 lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the apps' boundaries), ESLint and Prettier
 	$(VENV)/bin/ruff check .
