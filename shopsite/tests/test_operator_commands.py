@@ -30,7 +30,8 @@ def run(tmp_path, command: list[str], **env: str) -> subprocess.CompletedProcess
 
 
 def make_manage(tmp_path, args: str, **env: str) -> subprocess.CompletedProcess:
-    return run(tmp_path, ["make", "--no-print-directory", "manage", f"ARGS={args}"], **env)
+    # -o: the venv counts as installed, so that a test never installs packages, even after requirements.txt moved on.
+    return run(tmp_path, ["make", "--no-print-directory", "-o", ".venv/.installed", "manage", f"ARGS={args}"], **env)
 
 
 def test_the_readme_s_commands_work_on_the_demo_through_make_manage(tmp_path):
