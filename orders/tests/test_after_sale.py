@@ -20,7 +20,7 @@ from orders.payments.test import TestGateway
 from orders.selectors import order_stats
 from orders.tasks import webhook_events_handle_pending
 
-from .checkout import ADDRESS, body, charges, line, stock
+from .checkout import ADDRESS, SHIPPING, body, charges, line, stock
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +62,7 @@ def test_the_order_keeps_the_address_as_given_and_shows_it_to_its_owner(client_f
     client = client_for(shopper)
     order = paid(client, shopper, shoe)
 
-    assert order.address == ADDRESS
+    assert order.address == SHIPPING
     shown = client.get(f"/api/cart/order/{order.payment_intent_id}").json()
     assert shown["address"] == ADDRESS
     assert client.get(f"/api/cart/{shopper.uid}").json()[0]["address"] == ADDRESS
