@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from PIL import Image
 
+from catalog import services
 from catalog.demo import demo_catalogue_seed
 from catalog.management.commands import import_shoes
 from catalog.models import Brand, Shoe, StockEntry
@@ -175,6 +176,20 @@ class TestImport:
 
         shoe.refresh_from_db()
         assert shoe.image.name != old
+        assert media_files(media) == [shoe.image.name]
+
+    def test_a_replaced_picture_goes_with_its_smaller_copies(self, folder, media, django_capture_on_commit_callbacks):
+        old = default_storage.save("shoes/old.webp", ContentFile(image_bytes(size=(1200, 800), format="WEBP")))
+        shoe = ShoeFactory(brand=BrandFactory(name="Nike"), name="Air Swift", color="Red", image=old)
+        services.picture_sizes_make(name=old)
+        assert media_files(media) == [f"shoes/old-{width}w.webp" for width in (160, 400, 800)] + [old]
+        # Smaller than the narrowest copy: the new picture gets none of its own.
+        (folder / "new.png").write_bytes(image_bytes(color="blue"))
+
+        with django_capture_on_commit_callbacks(execute=True):
+            run_import(write_csv(folder, "Nike,Air Swift,Red,120,Light running shoe,new.png,9,1"))
+
+        shoe.refresh_from_db()
         assert media_files(media) == [shoe.image.name]
 
     def test_an_empty_image_keeps_the_picture_and_none_removes_it(self, folder):
