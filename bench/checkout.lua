@@ -2,11 +2,11 @@
 --
 -- wrk -s bench/checkout.lua -H 'Cookie: ...' -H 'X-CSRFToken: ...' ... URL -- RUN SHOE_ID SIZE PRICE AMOUNT
 --
--- bench/run.py passes the signed-in session, the CSRF token and the origin as -H headers, as for every target.
+-- bench/run/loads.py passes the signed-in session, the CSRF token and the origin as -H headers, as for every target.
 -- The test gateway reads pm_card_visa--NONCE as Stripe's always-paying visa card; the nonce makes every payment
 -- method new (a repeated one answers 200 with the first order, not 201), so it joins the run's token (unique per
 -- wrk run), the thread and a counter. The nonce may only hold letters and digits (orders.serializers).
--- Answers other than 201 are counted and printed as "not 201: N" for bench/run.py.
+-- Answers other than 201 are counted and printed as "not 201: N" for bench/run/loads.py.
 
 local threads = {}
 local thread_count = 0

@@ -11,8 +11,9 @@
 --   /api/brands?x=N                  the brands
 --   /api/shoes?limit=28&junkN=1      the shoppers' first page behind a junk parameter
 -- Every request comes from one client address, an attacker's, in X-Forwarded-For as the load balancer sends it.
--- Answers are counted by status class and printed as "flood answers: 2xx A 3xx B 4xx C 5xx D other E" for run.py
--- (wrk's own report lumps 4xx and 5xx together; a 4xx is an acceptable answer to a flood, a 5xx never is).
+-- Answers are counted by status class and printed as "flood answers: 2xx A 3xx B 4xx C 5xx D other E" for
+-- bench/run/loads.py (wrk's own report lumps 4xx and 5xx together; a 4xx is an acceptable answer to a flood, a 5xx
+-- never is).
 
 local threads = {}
 

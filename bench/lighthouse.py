@@ -1,6 +1,6 @@
 """`make lighthouse`: Lighthouse's default mobile run on four pages of the shop, served as in production.
 
-Like `make bench` (bench/run.py), it serves a shop of its own: gunicorn with the production config (DJANGO_DEBUG=0,
+Like `make bench` (bench/run/), it serves a shop of its own: gunicorn with the production config (DJANGO_DEBUG=0,
 whitenoise serving the built bundle, compressed), a temporary SHOP_VAR_DIR and a SQLite database holding the demo
 catalogue (`seed_demo`: its shoes and their pictures). It speaks plain HTTP on loopback (SHOP_HTTPS=0): Lighthouse's
 own requests (robots.txt) carry no header of ours, so an `X-Forwarded-Proto` as `make bench` sends would not keep
@@ -26,17 +26,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench.run import (
-    BALANCER_HEADERS,
-    GUNICORN,
-    NO_REDIRECTS,
-    PYTHON,
-    ROOT,
-    base_env,
-    free_port,
-    log_tail,
-    say,
-)
+from bench.run.plan import PYTHON, ROOT, say
+from bench.run.processes import log_tail
+from bench.run.servers import BALANCER_HEADERS, NO_REDIRECTS, base_env, free_port, gunicorn_start
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 CHROME_PATH = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
@@ -68,19 +60,6 @@ READY_SECONDS = 60
 
 def manage(env: dict[str, str], *args: str) -> None:
     subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-
-
-def serve(env: dict[str, str], port: int, log: Path) -> subprocess.Popen:
-    with log.open("a") as out:
-        process = subprocess.Popen(
-            [GUNICORN, "-c", "gunicorn.conf.py", "--control-socket", str(log.with_suffix(".ctl")), "shopsite.wsgi"],
-            cwd=ROOT,
-            env={**env, "GUNICORN_BIND": f"127.0.0.1:{port}"},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    return process
 
 
 def fetch_json(url: str) -> Any:
@@ -172,7 +151,7 @@ def measure(tmp: Path) -> int:
     # download the copies their srcset picks, as a shopper's browser does.
     manage(env, "picture_sizes")
     port, log = free_port(), tmp / "gunicorn.log"
-    process = serve(env, port, log)
+    process = gunicorn_start(env, port, log)
     try:
         base = f"http://127.0.0.1:{port}"
         wait_ready(process, base, log)

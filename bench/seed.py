@@ -1,6 +1,6 @@
 """Fills the bench's database: a catalogue of N shoes, a signed-in shopper and a shoe that never sells out.
 
-bench/run.py runs it with DJANGO_SETTINGS_MODULE=bench.settings and the bench's own DATABASE_URL and
+bench/run/ (make bench) runs it with DJANGO_SETTINGS_MODULE=bench.settings and the bench's own DATABASE_URL and
 SHOP_VAR_DIR, never the shop's:
 
     python -m bench.seed prepare --shoes 10000   # migrate, collect static files, seed, sign a shopper in

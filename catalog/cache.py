@@ -1,6 +1,6 @@
 """The catalogue's response cache: answers kept per catalogue version, a number every catalogue write moves on.
 
-Writes never delete cached answers; they move the version on (catalog/services.py, the one place it moves), and
+Writes never delete cached answers; they move the version on (catalog/services/version.py, the one place it moves), and
 answers kept under an old number are simply never asked for again (the cache's timeout and culling drop them). The
 number lives in the database, so every gunicorn worker sees a write, even with the default local-memory cache of
 each process.

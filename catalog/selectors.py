@@ -185,6 +185,11 @@ def image_in_use(*, name: str) -> bool:
     return Shoe.objects.filter(image=name).exists()
 
 
+def images_in_use(*, names: Collection[str]) -> set[str]:
+    """Which of those stored files a shoe still shows, archived ones included."""
+    return set(Shoe.objects.filter(image__in=names).values_list("image", flat=True).distinct())
+
+
 # ---- Back-in-stock alerts
 
 WAITING = Q(notified_at__isnull=True, unsubscribed_at__isnull=True)

@@ -1,12 +1,13 @@
 """Writes of the mailing app: the outbox (every mail is a row first, sent by a worker after the commit, claimed so it
 goes once), and what visitors send us.
 
-A mail's life: mail_queue stores it pending in the caller's transaction and, once that commits, hands its id to a
-worker (mailing/tasks.py). mail_send claims it with one atomic UPDATE, builds it from the rows it names, sends it and
-marks it sent; a mail server's refusal puts it back to pending for the task's retries, and beat's periodic resend
-(mail_send_pending) takes whatever the broker or the mail server left behind. A worker that dies mid-send leaves its
-claim to expire (selectors.CLAIM_LEASE). The one way a mail goes twice: a crash between the mail server's acceptance
-and the "sent" mark, a few milliseconds; at least once is the best an outbox can promise (docs/DEPLOY.md).
+A mail's life: mail_queue stores it pending in the caller's transaction and, once that commits, hands its id to a worker
+(mailing/tasks.py, through shopsite.background). mail_send claims it with one atomic UPDATE, builds it from the rows it
+names, sends it and marks it sent; a mail server's refusal puts it back to pending for the task's retries, and beat's
+periodic resend (mail_send_pending) takes whatever the broker or the mail server left behind. A worker that dies
+mid-send leaves its claim to expire (selectors.CLAIM_LEASE). The one way a mail goes twice: a crash between the mail
+server's acceptance and the "sent" mark, a few milliseconds; at least once is the best an outbox can promise
+(docs/DEPLOY.md).
 """
 
 import logging
@@ -14,7 +15,6 @@ from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
 
-from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import IntegrityError, transaction
@@ -22,6 +22,7 @@ from django.db.models import F, Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from shopsite.background import tasks_hand_over
 from shopsite.logs import request_id_as, request_id_current
 
 from . import kinds, mails, selectors
@@ -30,7 +31,7 @@ from .models import ContactMessage, Mail, NewsletterSignup
 
 logger = logging.getLogger(__name__)
 
-# The task mails_enqueue hands each outbox row to (mailing/tasks.py registers it under this name).
+# The task each outbox row is handed to (mailing/tasks.py registers it under this name).
 MAIL_SEND_TASK = "mailing.tasks.mail_send"
 
 # Rows read at a time by the periodic resend, so a long outage's backlog is never all in memory.
@@ -73,34 +74,19 @@ def mail_queue(*, kind: str, to: str, context: dict, reply_to: str = "") -> Mail
     mail = Mail.objects.create(
         kind=kind, to=to, reply_to=reply_to, context=context, request_id="" if request_id == "-" else request_id
     )
-
-    def hand_to_worker() -> None:
-        mails_enqueue(mail_ids=[mail.pk])
-
-    # After the commit: a rolled-back request sends nothing, and a worker never looks for a row not committed yet.
-    # robust: whatever goes wrong there, the caller's request has its answer and the row waits for the resend. A named
-    # function, not a partial, because Django names it in that log line.
-    transaction.on_commit(hand_to_worker, robust=True)
+    _mails_hand_over(mail_ids=[mail.pk])
     return mail
 
 
-def mails_enqueue(*, mail_ids: list[int]) -> None:
-    """Hand outbox rows to the workers. When the broker does not take one, it and the rest are left to the periodic
-    resend: each further try could wait out the broker's timeouts again."""
-    # Looked up by name in the app's registry (which loads every app's tasks), not imported: the tasks module calls
-    # this one, and the arrow runs one way.
-    mail_send_task = current_app.tasks[MAIL_SEND_TASK]
-    for handed, mail_id in enumerate(mail_ids):
-        try:
-            mail_send_task.apply_async(args=[mail_id])
-        except Exception:
-            # Whatever the broker raised: the rows are pending, which is all that matters.
-            logger.exception(
-                "%s mails were not handed to a worker (the first: %s); the periodic resend will send them.",
-                len(mail_ids) - handed,
-                mail_id,
-            )
-            return
+def _mails_hand_over(*, mail_ids: list[int]) -> None:
+    """Hand outbox rows to the workers once the caller's transaction commits."""
+    # The rows are pending whatever the broker does, which is all that matters: beat's resend takes them.
+    tasks_hand_over(
+        task=MAIL_SEND_TASK,
+        calls=[(mail_id,) for mail_id in mail_ids],
+        what="mails",
+        fallback="the periodic resend will send them",
+    )
 
 
 def mail_message(*, mail: Mail) -> EmailMultiAlternatives:
@@ -237,11 +223,7 @@ def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
     # Locked until the commit: a worker claiming one of them meanwhile waits, then finds it pending and takes it.
     ids = list(waiting.select_for_update().values_list("pk", flat=True))
     Mail.objects.filter(pk__in=ids).update(state=Mail.State.PENDING, claimed_at=None, updated_at=now)
-
-    def hand_to_workers() -> None:
-        mails_enqueue(mail_ids=ids)
-
-    transaction.on_commit(hand_to_workers, robust=True)
+    _mails_hand_over(mail_ids=ids)
     busy = mails.filter(state=Mail.State.SENDING).exclude(pk__in=ids).count()
     return SendAgainReport(queued=len(ids), done=selected - len(ids) - busy, busy=busy)
 

@@ -1,6 +1,7 @@
 """Orders and their lines: what a shopper bought, at what price, and where its payment stands."""
 
 import secrets
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import models
@@ -21,6 +22,18 @@ class PaymentState(models.TextChoices):
     PARTLY_REFUNDED = "Partly refunded"
     REFUNDED = "Refunded"
     DISPUTED = "Disputed"
+
+
+@dataclass(frozen=True)
+class ShippingAddress:
+    """Where to ship an order: the payment form's address (serializers.AddressInput checks it with docs/PRODUCT.md
+    §5's rules), kept on the order as its ship_* fields."""
+
+    name: str
+    state: str
+    city: str
+    line1: str
+    postal_code: str
 
 
 # Stripe's statuses of a dispute that is over with the money back with the shop.
@@ -128,14 +141,14 @@ class Order(models.Model):
         return PaymentState.PAID
 
     @property
-    def address(self) -> dict[str, str]:
-        return {
-            "name": self.ship_name,
-            "state": self.ship_state,
-            "city": self.ship_city,
-            "line1": self.ship_line1,
-            "postalCode": self.ship_postal_code,
-        }
+    def address(self) -> ShippingAddress:
+        return ShippingAddress(
+            name=self.ship_name,
+            state=self.ship_state,
+            city=self.ship_city,
+            line1=self.ship_line1,
+            postal_code=self.ship_postal_code,
+        )
 
     @property
     def idempotency_prefix(self) -> str:

@@ -1,4 +1,4 @@
-"""Reads of orders, and the pricing of a cart from the catalogue."""
+"""Reads of orders and of Stripe's stored events, and the pricing of a cart from the catalogue."""
 
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -12,7 +12,7 @@ from catalog import selectors as catalog_selectors
 from catalog.models import StockEntry
 
 from .errors import OrderNotFound
-from .models import Order, OrderLine
+from .models import Order, OrderLine, WebhookEvent
 
 # Payment states in which an order holds stock.
 HELD = [Order.Payment.RESERVED, Order.Payment.REQUIRES_ACTION]
@@ -136,6 +136,21 @@ def order_find_live(*, payment_method_id: str) -> Order | None:
 def orders_stale(*, before) -> QuerySet[Order]:
     """Checkouts still holding stock that started before the time given."""
     return Order.objects.filter(payment__in=HELD, created_at__lt=before).order_by("created_at", "id")
+
+
+def order_find_by_intent(*, intent_id: str) -> Order | None:
+    """The order a gateway's payment intent belongs to, if it is this shop's."""
+    return Order.objects.filter(payment_intent_id=intent_id).first()
+
+
+def webhook_events_pending(*, older_than: timedelta) -> list[int]:
+    """Events stored and not handled after older_than: their task was lost with the broker."""
+    before = timezone.now() - older_than
+    return list(
+        WebhookEvent.objects.filter(handled_at__isnull=True, received_at__lt=before)
+        .order_by("received_at", "id")
+        .values_list("pk", flat=True)[:500]
+    )
 
 
 def shoe_received_by(*, user, shoe_id: int) -> bool:

@@ -9,7 +9,7 @@ from catalog.fields import SizeField
 from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
-from .models import Order, OrderLine, PaymentState
+from .models import Order, OrderLine, PaymentState, ShippingAddress
 from .selectors import CartLine, Problem
 
 MAX_LINES = 50
@@ -92,7 +92,12 @@ class AddressInput(serializers.Serializer):
     state = AddressField("The state can only contain letters and spaces", low=3, high=40)
     city = AddressField("The city can only contain letters and spaces", low=3, high=40)
     line1 = AddressField("enter the line 1 correctly", low=4, high=16, extra=DIGITS_AND_MORE)
-    postalCode = AddressField("enter the postal code correctly", low=4, high=16, extra=DIGITS_AND_MORE)
+    postalCode = AddressField(
+        "enter the postal code correctly", low=4, high=16, extra=DIGITS_AND_MORE, source="postal_code"
+    )
+
+    def validate(self, data: dict) -> ShippingAddress:
+        return ShippingAddress(**data)
 
 
 class CheckoutInput(CartInput):
@@ -171,11 +176,13 @@ class OrderLineOutput(serializers.ModelSerializer):
 
 
 class AddressOutput(serializers.Serializer):
+    """An order's ShippingAddress."""
+
     name = serializers.CharField()
     state = serializers.CharField()
     city = serializers.CharField()
     line1 = serializers.CharField()
-    postalCode = serializers.CharField()
+    postalCode = serializers.CharField(source="postal_code")
 
 
 class OrderOutput(serializers.ModelSerializer):

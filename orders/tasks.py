@@ -6,7 +6,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
-from . import services, webhooks
+from . import selectors, services, webhooks
 
 logger = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ def webhook_event_handle(event_pk: int) -> str:
 @shared_task(name="orders.tasks.webhook_events_handle_pending")
 def webhook_events_handle_pending() -> int:
     """Every SHOP_RELEASE_STALE_EVERY_MINUTES: the events whose task the broker lost, handled now."""
-    pending = services.webhook_events_pending(older_than=timedelta(minutes=2))
+    pending = selectors.webhook_events_pending(older_than=timedelta(minutes=2))
     for event_pk in pending:
         services.webhook_event_handle(event_pk=event_pk)
     return len(pending)

@@ -4,8 +4,9 @@
 
 import logging
 
-from celery import current_app
 from django.db import IntegrityError, transaction
+
+from shopsite.background import tasks_hand_over
 
 from .models import WebhookEvent
 
@@ -23,15 +24,11 @@ def webhook_event_receive(*, event: dict) -> WebhookEvent | None:
     except IntegrityError:
         logger.info("Stripe event %s (%s) came again; ignored.", event["id"], event["type"])
         return None
-    transaction.on_commit(lambda: _event_enqueue(event_pk=stored.pk))
+    # The row is stored unhandled whatever the broker does: beat's webhook_events_handle_pending takes it.
+    tasks_hand_over(
+        task=WEBHOOK_EVENT_TASK,
+        calls=[(stored.pk,)],
+        what="Stripe events",
+        fallback="the periodic run (webhook_events_handle_pending) will handle them",
+    )
     return stored
-
-
-def _event_enqueue(*, event_pk: int) -> None:
-    # By name from the registry, as mailing.services.mails_enqueue does: orders.tasks imports the services, which
-    # import this module.
-    try:
-        current_app.tasks[WEBHOOK_EVENT_TASK].apply_async(args=[event_pk])
-    except Exception:
-        # Whatever the broker raised: the row is stored unhandled, and beat's webhook_events_handle_pending takes it.
-        logger.exception("Stripe event %s was not handed to a worker; the periodic run will handle it.", event_pk)

@@ -1,4 +1,5 @@
-"""manage.py import_shoes and export_shoes: all or nothing, row-numbered errors, a round trip."""
+"""manage.py import_shoes: all or nothing, row-numbered errors, pictures stored once (test_export_shoes.py: the
+round trip)."""
 
 import io
 from decimal import Decimal
@@ -12,17 +13,17 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from PIL import Image
 
-from catalog.demo import demo_catalogue_seed
+from catalog import services
 from catalog.management.commands import import_shoes
 from catalog.models import Brand, Shoe, StockEntry
 from shopsite.images import NOT_AN_IMAGE
 
 from .factories import BrandFactory, ShoeFactory
 from .images import image_bytes
+from .shoe_files import HEADER, media_files, run_import
 
 pytestmark = pytest.mark.django_db
 
-HEADER = "brand,name,color,price,description,image,size,quantity"
 PRICE_RANGE = "The price must be more than 0 and at most 100000"
 SIZE_RANGE = "The size must be from 1 to 20, in half sizes"
 QUANTITY_RANGE = "The quantity must be from 0 to 100000"
@@ -48,27 +49,11 @@ def write_csv(folder: Path, *lines: str, header: str = HEADER, name: str = "shoe
     return path
 
 
-def run_import(path: Path, *args: str, stderr: StringIO | None = None) -> str:
-    out = StringIO()
-    call_command("import_shoes", str(path), *args, stdout=out, stderr=stderr or StringIO())
-    return out.getvalue()
-
-
 def import_errors(path: Path, *args: str) -> list[str]:
     """The command's error lines; it must fail."""
     with pytest.raises(CommandError) as failure:
         run_import(path, *args)
     return str(failure.value).splitlines()
-
-
-def run_export(*args: str) -> str:
-    out = StringIO()
-    call_command("export_shoes", *args, stdout=out)
-    return out.getvalue()
-
-
-def media_files(media: Path) -> list[str]:
-    return sorted(str(path.relative_to(media)) for path in media.rglob("*") if path.is_file())
 
 
 def snapshot() -> tuple:
@@ -77,17 +62,6 @@ def snapshot() -> tuple:
         list(Shoe.objects.order_by("id").values_list("brand__name", "name", "color", "price", "image", "updated_at")),
         list(StockEntry.objects.order_by("id").values_list("shoe_id", "size", "quantity", "updated_at")),
     )
-
-
-def catalogue() -> set[tuple]:
-    """The catalogue as the file describes it, free of ids and times."""
-    shoes = {
-        (shoe.brand.name, shoe.name, shoe.color, shoe.price, shoe.description, shoe.image.name): frozenset(
-            (entry.size, entry.quantity) for entry in shoe.stock.all()
-        )
-        for shoe in Shoe.objects.select_related("brand").prefetch_related("stock")
-    }
-    return set(shoes.items())
 
 
 GOOD_LINES = [
@@ -175,6 +149,20 @@ class TestImport:
 
         shoe.refresh_from_db()
         assert shoe.image.name != old
+        assert media_files(media) == [shoe.image.name]
+
+    def test_a_replaced_picture_goes_with_its_smaller_copies(self, folder, media, django_capture_on_commit_callbacks):
+        old = default_storage.save("shoes/old.webp", ContentFile(image_bytes(size=(1200, 800), format="WEBP")))
+        shoe = ShoeFactory(brand=BrandFactory(name="Nike"), name="Air Swift", color="Red", image=old)
+        services.picture_sizes_make(name=old)
+        assert media_files(media) == [f"shoes/old-{width}w.webp" for width in (160, 400, 800)] + [old]
+        # Smaller than the narrowest copy: the new picture gets none of its own.
+        (folder / "new.png").write_bytes(image_bytes(color="blue"))
+
+        with django_capture_on_commit_callbacks(execute=True):
+            run_import(write_csv(folder, "Nike,Air Swift,Red,120,Light running shoe,new.png,9,1"))
+
+        shoe.refresh_from_db()
         assert media_files(media) == [shoe.image.name]
 
     def test_an_empty_image_keeps_the_picture_and_none_removes_it(self, folder):
@@ -404,60 +392,3 @@ class TestProgress:
         run_import(write_csv(folder, *distinct_shoes(250), name="long.csv"), stderr=piped)
         run_import(write_csv(folder, *distinct_shoes(150), name="short.csv"), stderr=terminal)
         assert piped.getvalue() == terminal.getvalue() == ""
-
-
-class TestExport:
-    @pytest.fixture
-    def shop(self) -> None:
-        nike, adidas = BrandFactory(name="Nike"), BrandFactory(name="adidas")
-        ShoeFactory(
-            brand=nike,
-            name="Air Swift",
-            color="Red",
-            price=Decimal("120"),
-            description="Light running shoe",
-            image="shoes/air.webp",
-            sizes={"9.5": 4, "9": 0},
-        )
-        ShoeFactory(brand=nike, name="Air Swift", color="black", price=Decimal("99.99"), description="Dark one")
-        ShoeFactory(
-            brand=adidas, name="Samba", color="White", price=Decimal("80.5"), description="Classic", sizes={"10": 2}
-        )
-
-    EXPECTED = (
-        "brand,name,color,price,description,image,size,quantity\n"
-        "adidas,Samba,White,80.50,Classic,none,10,2\n"
-        "Nike,Air Swift,black,99.99,Dark one,none,,0\n"
-        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9,0\n"
-        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9.5,4\n"
-    )
-
-    def test_the_catalogue_is_written_one_row_per_size_in_order(self, shop):
-        assert run_export() == self.EXPECTED
-        assert run_export("-") == self.EXPECTED
-
-    def test_to_a_file(self, shop, tmp_path):
-        path = tmp_path / "out.csv"
-        assert run_export(str(path)) == f"Exported 4 rows to {path}.\n"
-        assert path.read_text(encoding="utf-8") == self.EXPECTED
-
-    def test_an_empty_shop_is_a_header(self):
-        assert run_export() == HEADER + "\n"
-
-    def test_export_then_import_into_an_empty_shop_reproduces_the_catalogue(self, tmp_path, media):
-        demo_catalogue_seed(count=12)
-        ShoeFactory(brand=Brand.objects.get(name="Nike"), name="Sold Out", color="Grey", description="Gone")
-        exported = tmp_path / "catalogue.csv"
-        run_export(str(exported))
-        before, files = catalogue(), media_files(media)
-        # Importing the export into the same shop finds nothing to change.
-        assert "0 shoes created, 0 updated, 13 unchanged; 0 sizes set" in run_import(exported)
-
-        Shoe.objects.all().delete()
-        Brand.objects.all().delete()
-        output = run_import(exported)
-
-        assert "13 shoes created" in output and "0 pictures stored" in output
-        assert catalogue() == before
-        assert media_files(media) == files
-        assert run_export() == exported.read_text(encoding="utf-8")

@@ -5,8 +5,7 @@ from decimal import Decimal
 import pytest
 from django.core.files.storage import default_storage
 
-from catalog.models import Shoe, StockEntry
-from catalog.services import MAX_STOCK_PER_SIZE
+from catalog.models import MAX_STOCK_PER_SIZE, Shoe, StockEntry
 
 from .factories import BrandFactory, ShoeFactory
 from .images import png_upload

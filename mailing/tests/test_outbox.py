@@ -19,9 +19,9 @@ from mailing import services, tasks
 from mailing.models import ContactMessage, Mail, NewsletterSignup
 from mailing.selectors import CLAIM_LEASE
 from shopsite.logs import JsonFormatter, RequestIdFilter
+from shopsite.tests.brokers import publishing_to
 from shopsite.tests.silent_server import SilentServer
 
-from .conftest import publishing_to
 from .factories import MailFactory, NewsletterSignupFactory
 
 pytestmark = pytest.mark.django_db

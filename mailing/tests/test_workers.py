@@ -28,9 +28,9 @@ from mailing.models import Mail
 from orders.models import Order
 from orders.tests.checkout import body, line
 from shopsite.logs import RequestIdFilter
+from shopsite.tests.brokers import publishing_to
 from shopsite.tests.smtp_server import SmtpServer
 
-from .conftest import publishing_to
 from .factories import MailFactory
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")

@@ -3,7 +3,7 @@
 from decimal import Decimal
 
 from catalog.models import StockEntry
-from orders.models import Order, TestPaymentIntent
+from orders.models import Order, ShippingAddress, TestPaymentIntent
 
 
 def line(shoe, size: str = "9", quantity: int = 1, **extra) -> dict:
@@ -26,6 +26,10 @@ ADDRESS = {
     "line1": "Av Juárez 12",
     "postalCode": "44100",
 }
+# The same address as the services take it, once serializers.AddressInput has read the wire's.
+SHIPPING = ShippingAddress(
+    name="Ana María Pérez", state="Jalisco", city="Guadalajara", line1="Av Juárez 12", postal_code="44100"
+)
 
 
 def body(user, lines: list[dict], *, pm: str = "pm_card_visa--a1", amount: int | None = None, address=None) -> dict:

@@ -21,7 +21,7 @@ from catalog.tests.factories import ShoeFactory
 from orders.models import Order
 from orders.selectors import CartLine
 from orders.services import order_checkout, order_refund
-from orders.tests.checkout import ADDRESS
+from orders.tests.checkout import SHIPPING
 from orders.tests.test_stripe_gateway import ANSWERS, API_KEY, INTENT_ID, INTENTS_URL, network_attempts  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def orders_restored_to_empty() -> None:
 def checkout(user, shoe) -> Order:
     line = CartLine(shoe_id=shoe.pk, size=Decimal("9"), quantity=1, price=shoe.price)
     return order_checkout(
-        user=user, payment_method_id=f"pm_{user.pk}", lines=[line], amount=12000, address=ADDRESS
+        user=user, payment_method_id=f"pm_{user.pk}", lines=[line], amount=12000, address=SHIPPING
     ).order
 
 

@@ -43,7 +43,13 @@ def test_the_owner_reads_the_order_in_the_spec_shape(shopper_client, order, shoe
                 "refunded": 0,
             }
         ],
-        "address": order.address,
+        "address": {
+            "name": order.ship_name,
+            "state": order.ship_state,
+            "city": order.ship_city,
+            "line1": order.ship_line1,
+            "postalCode": order.ship_postal_code,
+        },
         "payment": "Paid",
         "refunded": 0,
     }

@@ -6,7 +6,7 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from orders import services
+from orders import payments
 from orders.models import Order, TestPaymentIntent
 from orders.payments import GatewayUnavailable
 from orders.payments.test import TestGateway
@@ -45,7 +45,7 @@ class FlakyGateway(TestGateway):
 @pytest.fixture
 def network(monkeypatch):
     def use(gateway: TestGateway) -> TestGateway:
-        monkeypatch.setattr(services, "gateway_get", lambda: gateway)
+        monkeypatch.setattr(payments, "gateway_get", lambda: gateway)
         return gateway
 
     return use

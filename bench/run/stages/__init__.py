@@ -1,0 +1,12 @@
+"""The bench's stages, in the order they run: a new stage is a module of this package, added to STAGES.
+
+Each takes the Run (the plan, the servers, the catalogue as the stages before it left it) and hands back an Outcome
+(bench/run/stage.py): its figures, its table, its checks and its errors, printed and written once all have run.
+"""
+
+from bench.run.stage import Stage
+from bench.run.stages.abuse import abuse_stage
+from bench.run.stages.catalogue import catalogue_stage
+
+# The abuse stage floods the catalogue as the catalogue stage left it (grown to plan.big_shoes in a full run).
+STAGES: tuple[Stage, ...] = (catalogue_stage, abuse_stage)

@@ -1,0 +1,38 @@
+"""The export: the catalogue as an import file, which import_shoes reads back."""
+
+import csv
+from collections import defaultdict
+from decimal import Decimal
+from typing import TextIO
+
+from django.db.models.functions import Lower
+
+from ..models import Shoe, StockEntry, size_label
+from .reading import COLUMNS, NO_IMAGE
+
+
+def shoes_export(*, out: TextIO) -> int:
+    """Write the catalogue as an import file, one row per size, by brand, name, color and size; return the rows.
+
+    Archived shoes are not in it: they are out of the shop, and the database's backup is where they are kept.
+    """
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    stock: dict[int, list[tuple[Decimal | None, int]]] = defaultdict(list)
+    for shoe_id, size, quantity in StockEntry.objects.order_by("shoe_id", "size").values_list(
+        "shoe_id", "size", "quantity"
+    ):
+        stock[shoe_id].append((size, quantity))
+    shoes = (
+        Shoe.objects.in_shop()
+        .order_by(Lower("brand__name"), "brand__name", Lower("name"), "name", Lower("color"), "color", "id")
+        .values_list("id", "brand__name", "name", "color", "price", "description", "image")
+    )
+    rows = 0
+    for shoe_id, brand, name, color, price, description, image in shoes.iterator(chunk_size=2000):
+        # A shoe without sizes still gets a line, which the import reads back as a shoe without sizes.
+        for size, quantity in stock.get(shoe_id) or [(None, 0)]:
+            size_text = size_label(size) if size is not None else ""
+            writer.writerow([brand, name, color, f"{price:f}", description, image or NO_IMAGE, size_text, quantity])
+            rows += 1
+    return rows

@@ -1,0 +1,44 @@
+"""Brands: made once whatever their case, deleted only once no shoe (archived ones included) names them."""
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, ProtectedError
+
+from ..errors import BrandInUse, DuplicateBrand
+from ..models import IN_SHOP, Brand
+
+
+def brand_create(*, name: str) -> Brand:
+    try:
+        with transaction.atomic():
+            return Brand.objects.create(name=name)
+    except IntegrityError:
+        # Two admins created the same brand at once; the unique index caught the second.
+        raise DuplicateBrand(f"The brand {name} already exists", field="name") from None
+
+
+def brand_delete(*, brand: Brand) -> None:
+    """Delete a brand that has no shoes, archived ones included: their orders and reviews still name it."""
+    try:
+        with transaction.atomic():
+            brand.delete()
+    except ProtectedError:
+        counts = brand.shoes.aggregate(shop=Count("pk", filter=IN_SHOP), archived=Count("pk", filter=~IN_SHOP))
+        raise BrandInUse(_brand_in_use(brand.name, **counts)) from None
+
+
+def _brand_in_use(name: str, *, shop: int, archived: int) -> str:
+    def shoes(count: int, kind: str = "") -> str:
+        return f"{count} {kind}shoe{'s' if count != 1 else ''}"
+
+    if not archived:
+        return f"The brand {name} still has {shoes(shop)}; delete them or move them to another brand first."
+    kept = "kept for customers' orders, reviews and favorites"
+    if not shop:
+        return (
+            f"The brand {name} still has {shoes(archived, 'archived ')}, {kept}; "
+            "restore them and move them to another brand first."
+        )
+    return (
+        f"The brand {name} still has {shoes(shop)} and {shoes(archived, 'archived ')}, {kept}; delete or move the "
+        "shoes, and restore and move the archived ones, to another brand first."
+    )

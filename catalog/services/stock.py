@@ -1,0 +1,78 @@
+"""Stock: pairs added by admins, taken by a checkout under its row locks, and given back (docs/DESIGN.md §5)."""
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+
+from django.db import IntegrityError, connection, transaction
+from django.db.models import F
+from django.utils import timezone
+
+from ..errors import StockLimitExceeded
+from ..models import MAX_STOCK_PER_SIZE, Shoe, StockEntry, size_label
+from .alerts import stock_alerts_send
+from .version import catalog_version_bump
+
+
+@transaction.atomic
+def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, bool]:
+    """Add pairs of a size, creating the size if the shoe has none; return the entry and whether it is new.
+
+    The addition is done by the database (quantity = quantity + n), so two admins adding at once
+    both count.
+    """
+    entries = StockEntry.objects.filter(shoe=shoe, size=size)
+    created = False
+    if not entries.update(quantity=F("quantity") + quantity, updated_at=timezone.now()):
+        try:
+            with transaction.atomic():
+                StockEntry.objects.create(shoe=shoe, size=size, quantity=quantity)
+                created = True
+        except IntegrityError:
+            # Another admin created this size a moment ago: add to theirs.
+            entries.update(quantity=F("quantity") + quantity, updated_at=timezone.now())
+    stock_alerts_send(shoe_ids=[shoe.pk])
+    # update() sends no post_save, so the catalogue's cached answers are told here.
+    catalog_version_bump()
+    entry = entries.get()
+    if entry.quantity > MAX_STOCK_PER_SIZE:
+        raise StockLimitExceeded(
+            f"Size {size_label(size)} would hold {entry.quantity} pairs; the most is {MAX_STOCK_PER_SIZE}.",
+            field="q",
+        )
+    return entry, created
+
+
+def stock_take(*, taken: Sequence[tuple[StockEntry, int]]) -> None:
+    """Take pairs from stock rows for a checkout: each (entry, pairs) leaves the entry that many pairs fewer.
+
+    The caller holds the rows locked in its transaction (selectors.stock_entries_find(lock=True) locks them in id
+    order, so two checkouts never wait on each other in a circle) and has checked there are enough; its transaction
+    stays short, and the version moves once it commits.
+    """
+    if not connection.in_atomic_block:
+        raise transaction.TransactionManagementError("Stock is taken inside the transaction that locked its rows.")
+    now = timezone.now()
+    for entry, pairs in taken:
+        entry.quantity -= pairs
+        entry.updated_at = now
+    # One UPDATE for every line; safe to write the new quantities because the rows are locked.
+    StockEntry.objects.bulk_update([entry for entry, _ in taken], ["quantity", "updated_at"])
+    # The shoes' answers show their stock. The bump runs after the commit, outside this transaction, so the
+    # version's row is never locked while the stock rows are.
+    catalog_version_bump()
+
+
+def stock_release(*, pairs: Mapping[int, int]) -> None:
+    """Put pairs back: {stock entry id: pairs}, locking the rows in id order as a checkout does; a size deleted
+    since is skipped. Inside the caller's transaction when it has one (a checkout's release moves the order's state
+    first, in the same one)."""
+    with transaction.atomic(savepoint=False):
+        entries = list(StockEntry.objects.select_for_update().filter(pk__in=pairs).order_by("pk"))
+        now = timezone.now()
+        for entry in entries:
+            entry.quantity += pairs[entry.pk]
+            entry.updated_at = now
+        StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
+        # A cancelled order's pairs may make a sold-out size buyable again.
+        stock_alerts_send(shoe_ids={entry.shoe_id for entry in entries})
+    catalog_version_bump()

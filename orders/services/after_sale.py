@@ -1,0 +1,114 @@
+"""After the sale (docs/DESIGN.md §5): the admins' fulfilment status, refunds and cancels of paid orders."""
+
+import logging
+
+from django.db import transaction
+from django.db.models import F
+
+from accounts.models import User
+from catalog import services as catalog_services
+from mailing.services import mail_queue
+
+from ..errors import NothingToRefund, OrderCancelled, OrderNotFound, PaymentUnavailable, RefundInvalid
+from ..mails import ORDER_CANCELLED, ORDER_RECEIVED, ORDER_REFUNDED
+from ..models import Order, OrderLine, Refund
+from ..payments import GatewayUnavailable
+from ._held import gateway
+
+logger = logging.getLogger(__name__)
+
+
+def order_status_set(*, order: Order, status: str) -> Order:
+    """Pending or Received: the admin's fulfilment toggle. The shopper is mailed when it becomes Received."""
+    with transaction.atomic():
+        current = Order.objects.select_for_update().values_list("status", flat=True).get(pk=order.pk)
+        if current == Order.Status.CANCELLED:
+            raise OrderCancelled()
+        order.status = status
+        order.save(update_fields=["status", "updated_at"])
+        if status == Order.Status.RECEIVED and current != Order.Status.RECEIVED:
+            mail_queue(kind=ORDER_RECEIVED, to=order.email, context={"order": order.pk})
+    return order
+
+
+def _pairs_chosen(*, order: Order, pairs: dict[int, int] | None) -> dict[OrderLine, int]:
+    """{line: pairs to refund}: the pairs asked for (line id: pairs), or every pair not refunded yet."""
+    lines = {line.pk: line for line in order.lines.select_for_update()}
+    if pairs is None:
+        chosen = {line: line.quantity - line.refunded_quantity for line in lines.values()}
+    else:
+        chosen = {}
+        for line_id, count in pairs.items():
+            line = lines.get(line_id)
+            if line is None:
+                raise RefundInvalid("That line is not part of this order.")
+            if count > line.quantity - line.refunded_quantity:
+                raise RefundInvalid(
+                    f"Only {line.quantity - line.refunded_quantity} pairs of {line.name} size {line.size_label} "
+                    "are left to refund."
+                )
+            chosen[line] = count
+    return {line: count for line, count in chosen.items() if count > 0}
+
+
+def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None = None, cancel: bool = False) -> Order:
+    """Give back the money of the pairs chosen ({line id: pairs}; None: every pair left) through the gateway, and
+    put those pairs back in stock; with cancel, the order becomes Cancelled too.
+
+    The order's row is locked first, so of two admins pressing at once the second finds the pairs refunded and is
+    refused: one refund. The gateway's call is made under the lock with an idempotency key per refund of the order,
+    so a refund whose answer was lost is asked again under the same key and never given twice. Never more than
+    was paid and not refunded yet (a refund in Stripe's dashboard counts too).
+    """
+    card_gateway = gateway()
+    with transaction.atomic():
+        locked = Order.objects.select_for_update().get(pk=order.pk)
+        if locked.payment != Order.Payment.PAID:
+            raise OrderNotFound()
+        if locked.status == Order.Status.CANCELLED:
+            raise OrderCancelled()
+        chosen = _pairs_chosen(order=locked, pairs=pairs)
+        if not chosen and not cancel:
+            raise NothingToRefund()
+        amount = min(sum(line.unit_price * count for line, count in chosen.items()), locked.amount - locked.refunded)
+        refund = None
+        if amount > 0:
+            refund = Refund(order=locked, amount=amount, pairs={str(line.pk): n for line, n in chosen.items()}, by=by)
+            number = locked.refunds.count() + 1
+            try:
+                refund.refund_id = card_gateway.refund_create(
+                    intent_id=locked.payment_intent_id,
+                    amount=amount,
+                    idempotency_key=f"{locked.idempotency_prefix}-refund-{number}",
+                )
+            except GatewayUnavailable as error:
+                raise PaymentUnavailable(
+                    "The card service did not answer and nothing was refunded; please try again in a moment."
+                ) from error
+            refund.save()
+            locked.refunded += amount
+        for line, count in chosen.items():
+            OrderLine.objects.filter(pk=line.pk).update(refunded_quantity=F("refunded_quantity") + count)
+        returned = [(line.stock_entry_id, count) for line, count in chosen.items() if line.stock_entry_id]
+        if returned:
+            catalog_services.stock_release(pairs=dict(returned))
+        if cancel:
+            locked.status = Order.Status.CANCELLED
+        locked.save(update_fields=["refunded", "status", "updated_at"])
+        if cancel:
+            mail_queue(kind=ORDER_CANCELLED, to=locked.email, context={"order": locked.pk})
+        elif refund is not None:
+            mail_queue(kind=ORDER_REFUNDED, to=locked.email, context={"order": locked.pk, "refund": refund.amount})
+    logger.info(
+        "Order %s: %s cents refunded by user %s%s.",
+        locked.pk,
+        amount,
+        by.pk if by else "-",
+        ", cancelled" if cancel else "",
+    )
+    return locked
+
+
+def order_cancel(*, order: Order, by: User | None) -> Order:
+    """Cancel a paid order: every pair not refunded yet is refunded and put back in stock."""
+    return order_refund(order=order, by=by, pairs=None, cancel=True)

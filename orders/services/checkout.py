@@ -1,0 +1,193 @@
+"""The checkout (docs/DESIGN.md §5): a cart priced from the catalogue, its stock held, the card charged.
+
+A checkout reserves stock in one short transaction, charges the card outside it, then marks the order
+paid or puts the stock back. Whatever fails on the way, no stock stays held and nothing is charged twice.
+"""
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from catalog import services as catalog_services
+
+from .. import selectors
+from ..errors import (
+    AmountMismatch,
+    CardDeclined,
+    CartChanged,
+    OrderTooLarge,
+    PaymentInProgress,
+    PaymentMethodUsed,
+    PaymentUnavailable,
+)
+from ..models import Order, OrderLine, ShippingAddress
+from ..payments import Charge, ChargeStatus, GatewayUnavailable, PaymentGateway
+from ..selectors import CartLine
+from ._held import CHARGE_LEASE, gateway, lease_take, order_paid, stock_return
+
+# The most one card payment may take: Stripe's limit for a charge in dollars ($999,999.99).
+MAX_AMOUNT = 99_999_999
+
+
+@dataclass(frozen=True)
+class Checkout:
+    """How a checkout ended: paid, or waiting for the browser's 3-D Secure."""
+
+    order: Order
+    # Paid by an earlier request with the same payment method: this one only repeated it.
+    repeated: bool = False
+    client_secret: str = ""
+
+    @property
+    def requires_action(self) -> bool:
+        return self.order.payment == Order.Payment.REQUIRES_ACTION
+
+
+def _order_reserve(
+    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: ShippingAddress
+) -> Order | None:
+    """Price the cart and hold its stock for a new order; None when this payment method already has one."""
+    with transaction.atomic():
+        cart = selectors.cart_price(lines=lines, lock=True)
+        if cart.problems:
+            raise CartChanged(lines=cart.problems)
+        if cart.amount != amount:
+            raise AmountMismatch(
+                f"The total is ${cart.amount / 100:,.2f}, not ${amount / 100:,.2f}; nothing was charged.",
+                extra={"amount": cart.amount},
+            )
+        if cart.amount > MAX_AMOUNT:
+            raise OrderTooLarge(f"One card payment can take at most ${MAX_AMOUNT / 100:,.2f}; split the order.")
+        try:
+            with transaction.atomic():
+                order = Order.objects.create(
+                    user=user,
+                    email=user.email,
+                    amount=cart.amount,
+                    currency=settings.SHOP_CURRENCY,
+                    payment_method_id=payment_method_id,
+                    charging_until=timezone.now() + CHARGE_LEASE,
+                    ship_name=address.name,
+                    ship_state=address.state,
+                    ship_city=address.city,
+                    ship_line1=address.line1,
+                    ship_postal_code=address.postal_code,
+                )
+        except IntegrityError:
+            # The same payment method raced this request and won; its checkout is the one to follow.
+            return None
+        # The rows cart_price locked, in this same transaction.
+        catalog_services.stock_take(taken=[(line.entry, line.line.quantity) for line in cart.lines])
+        OrderLine.objects.bulk_create(
+            OrderLine(
+                order=order,
+                shoe=line.entry.shoe,
+                stock_entry=line.entry,
+                name=line.entry.shoe.name,
+                brand=line.entry.shoe.brand.name,
+                size=line.line.size,
+                quantity=line.line.quantity,
+                unit_price=line.unit_price,
+            )
+            for line in cart.lines
+        )
+    return order
+
+
+def _charge_record(*, order: Order, charge: Charge) -> Charge:
+    """Move the order on by what the gateway answered, or raise what the shopper is to be told."""
+    if charge.status == ChargeStatus.SUCCEEDED:
+        order_paid(order=order)
+    elif charge.status == ChargeStatus.REQUIRES_ACTION:
+        Order.objects.filter(pk=order.pk).update(
+            payment=Order.Payment.REQUIRES_ACTION, charging_until=None, updated_at=timezone.now()
+        )
+        order.payment, order.charging_until = Order.Payment.REQUIRES_ACTION, None
+    elif charge.status in (ChargeStatus.DECLINED, ChargeStatus.CANCELED):
+        message = charge.decline_message or CardDeclined.message
+        stock_return(order=order, payment=Order.Payment.DECLINED, decline_message=message)
+        raise CardDeclined(message)
+    else:
+        # Unconfirmed or still processing at the gateway: keep the stock held and let a later request
+        # (or release_stale_reservations) find out how it ended.
+        Order.objects.filter(pk=order.pk).update(charging_until=None)
+        raise PaymentInProgress()
+    return charge
+
+
+def _order_charge(*, order: Order, gateway: PaymentGateway) -> Charge:
+    """Charge a held order this request has the lease on, outside any transaction."""
+    prefix = order.idempotency_prefix
+    if not order.payment_intent_id:
+        try:
+            intent_id = gateway.intent_create(
+                amount=order.amount,
+                currency=order.currency,
+                idempotency_key=f"{prefix}-create",
+                description=f"{settings.SHOP_NAME} order {order.pk}",
+                receipt_email=order.email,
+                metadata={"order": str(order.pk), "uid": order.user.uid},
+            )
+        except GatewayUnavailable as error:
+            # No intent, so nothing was charged: the pairs go back and the shopper may simply retry.
+            stock_return(order=order, payment=Order.Payment.RELEASED)
+            raise PaymentUnavailable() from error
+        Order.objects.filter(pk=order.pk).update(payment_intent_id=intent_id)
+        order.payment_intent_id = intent_id
+    try:
+        charge = gateway.intent_confirm(
+            intent_id=order.payment_intent_id,
+            # After 3-D Secure the intent already has the payment method.
+            payment_method_id=order.payment_method_id if order.confirmations == 0 else None,
+            idempotency_key=f"{prefix}-confirm-{order.confirmations}",
+        )
+    except GatewayUnavailable as error:
+        # The charge may or may not have happened: the stock stays held, and the same request sent again
+        # asks again with the same idempotency key, which can never charge twice.
+        Order.objects.filter(pk=order.pk).update(charging_until=None)
+        raise PaymentUnavailable(
+            "The card service did not answer; please try again in a moment. You will not be charged twice."
+        ) from error
+    return _charge_record(order=order, charge=charge)
+
+
+def _checkout_resume(*, order: Order, user: User, gateway: PaymentGateway) -> Checkout:
+    """The same payment method again: the first order's outcome, or its charge carried on."""
+    if order.user_id != user.pk:
+        raise PaymentMethodUsed()
+    if order.payment == Order.Payment.PAID:
+        return Checkout(order=order, repeated=True)
+    if order.payment == Order.Payment.DECLINED:
+        raise CardDeclined(order.decline_message or None)
+    if not lease_take(order=order):
+        raise PaymentInProgress()
+    charge = _order_charge(order=order, gateway=gateway)
+    return Checkout(order=order, client_secret=charge.client_secret)
+
+
+def order_checkout(
+    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: ShippingAddress
+) -> Checkout:
+    """Pay for a cart: price it from the catalogue, hold its stock, charge the card, then keep or give back.
+
+    A total that differs from the catalogue's (amount, in cents) is refused before anything is held.
+    The same payment method sent again gives the first checkout's outcome and never a second charge.
+    address is where to ship, kept on the order as it is now.
+    """
+    card_gateway = gateway()
+    for _attempt in range(3):
+        existing = selectors.order_find_live(payment_method_id=payment_method_id)
+        if existing is not None:
+            return _checkout_resume(order=existing, user=user, gateway=card_gateway)
+        order = _order_reserve(
+            user=user, payment_method_id=payment_method_id, lines=lines, amount=amount, address=address
+        )
+        if order is not None:
+            order.user = user
+            charge = _order_charge(order=order, gateway=card_gateway)
+            return Checkout(order=order, client_secret=charge.client_secret)
+        # Lost the race for this payment method to a request now past its insert: follow that one.
+    raise PaymentInProgress()
