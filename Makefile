@@ -14,38 +14,47 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 FRONTEND_SOURCES := $(shell find frontend/src -type f ! -path '*/__tests__/*' ! -path '*/testing/*') \
 	frontend/routes.json frontend/bundleBudget.js package-lock.json webpack.config.js babel.config.js
 STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
+# pytest's processes (pytest-xdist): one per core by default; PYTEST_WORKERS=0 runs the tests in pytest's own.
+PYTEST_WORKERS ?= auto
+PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
-.PHONY: help run test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
+.PHONY: help run manage test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
 
-run: export SHOP_DEMO ?= 1
-run: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+# The demo's settings, for the shop make run serves and for the commands make manage runs beside it (anything set in
+# the environment or .env wins).
+run manage: export SHOP_DEMO ?= 1
+run manage: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
 	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
+	@echo "Operator commands (README.md) run beside it with the demo's settings: make manage ARGS=\"create_shop_admin me@example.com\""
 	@echo "Starting gunicorn (web), a Celery worker and Celery beat; Ctrl-C stops all three."
 	exec $(VENV)/bin/honcho start -f Procfile
 
+manage: $(VENV)/.installed ## Run a manage.py command on the demo with make run's settings: make manage ARGS="create_shop_admin me@example.com"
+	$(MANAGE) $(ARGS)
+
 test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
 	$(MAKE) --no-print-directory lint
-	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings_test $(MANAGE) makemigrations --check --dry-run
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings.test $(MANAGE) makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-backend test-frontend test-e2e
 
-test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one
-	env -u DATABASE_URL $(PY) -m pytest
+test-backend: $(VENV)/.installed-dev ## pytest on SQLite, then on PostgreSQL when DATABASE_URL points at one (PYTEST_WORKERS processes)
+	env -u DATABASE_URL $(PYTEST)
 	@if [[ "$${DATABASE_URL:-}" == postgres* ]]; then \
-		echo "pytest on PostgreSQL ($${DATABASE_URL%%@*}@...)"; $(PY) -m pytest; \
+		echo "pytest on PostgreSQL ($${DATABASE_URL%%@*}@...)"; $(PYTEST); \
 	else echo "DATABASE_URL names no PostgreSQL: the tests that need it were skipped."; fi
 
 test-frontend: node_modules/.installed ## Jest
 	npx jest
 
 test-e2e: $(VENV)/.installed-dev frontend/webpack-stats.json chromium ## Browser journeys: pytest + Playwright driving Debian's Chromium
-	env -u DATABASE_URL $(PY) -m pytest e2e
+	env -u DATABASE_URL $(PYTEST) e2e
 
 lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the apps' boundaries), ESLint and Prettier
 	$(VENV)/bin/ruff check .

@@ -1,45 +1,47 @@
-"""Fixtures shared by every app's tests: isolated settings, users of each role, API clients."""
+"""Fixtures shared by every app's tests: a test database and folders of their own, users of each role, API clients.
+
+The fixed values every test counts on (the admins' addresses, the test gateway, the quick password hasher...) are the
+test settings' (shopsite/settings/test.py); here are only the paths each test or test process gets for itself.
+"""
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.cache import caches
 from rest_framework.test import APIClient
-from webpack_loader import config as webpack_loader_config
-from webpack_loader.utils import get_loader
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
 
-ADMIN_EMAIL = "admin@sneakers.test"
+# The shop's first administrator (the shop_admin fixture).
+[ADMIN_EMAIL] = django_settings.SHOP_ADMIN_EMAILS
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """SQLite in a file of each test process's own, as the shop runs it, not pytest-django's default in memory.
+
+    An in-memory database shared between connections ('file:memorydb_default?mode=memory&cache=shared') locks whole
+    tables, and a connection that meets another's lock fails at once with 'database table is locked' (SQLITE_LOCKED):
+    no busy timeout applies to it. A test whose request and a worker, or a live server's threads, write at the same
+    moment (a checkout marking its order paid while a Celery worker handles the test gateway's payment_intent.succeeded)
+    then fails now and then. A file takes the shop's own WAL and busy timeout (settings/base.py): the second writer
+    waits for the first, as in `make run`.
+    """
+    database = django_settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("db") / "shop.sqlite3")
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(settings, tmp_path, monkeypatch):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _isolated_settings(settings, tmp_path):
+    """Folders of the test's own for what the shop writes, and caches emptied."""
     settings.MEDIA_ROOT = tmp_path / "media"
     settings.VAR_DIR = tmp_path
     settings.STATIC_ROOT = tmp_path / "static"
     settings.STATIC_ROOT.mkdir()
-    # Tests read static files from their sources, not from a collectstatic manifest.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    settings.SHOP_ADMIN_EMAILS = [ADMIN_EMAIL]
-    settings.PAYMENT_GATEWAY = "test"
-    settings.SHOP_ALLOW_TEST_PAYMENTS = True
-    # The page shell renders without a built bundle; the e2e suite uses the real one. The loader
-    # reads WEBPACK_LOADER once, at import, so its own copy is patched rather than the setting.
-    use_webpack_loader(monkeypatch, "webpack_loader.loaders.FakeWebpackLoader")
     # Throttles count in the cache, which outlives a test; every test's client is the same address.
     for cache in caches.all():
         cache.clear()
-    yield
-    get_loader.cache_clear()
-
-
-def use_webpack_loader(monkeypatch, loader_class: str) -> None:
-    monkeypatch.setitem(webpack_loader_config.user_config["DEFAULT"], "LOADER_CLASS", loader_class)
-    get_loader.cache_clear()
 
 
 @pytest.fixture

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings as django_settings
 from playwright.sync_api import sync_playwright
-
-from conftest import use_webpack_loader
+from webpack_loader import config as webpack_loader_config
+from webpack_loader.utils import get_loader
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = [
@@ -28,19 +28,6 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
-    """SQLite in a file, not in memory, for the live server's threads and the test's own ORM calls.
-
-    An in-memory test database is shared between threads with table locks that fail at once ('database
-    table is locked'); a file takes the busy timeout and WAL of the shop's own settings, so a test that
-    writes while the page reads waits a moment instead.
-    """
-    database = django_settings.DATABASES["default"]
-    if database["ENGINE"] == "django.db.backends.sqlite3":
-        database.setdefault("TEST", {})["NAME"] = str(tmp_path_factory.mktemp("e2e") / "shop.sqlite3")
-
-
-@pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail(f"No Chromium at {CHROMIUM}: `make chromium` installs Debian's.")
@@ -52,10 +39,15 @@ def browser():
 
 @pytest.fixture(autouse=True)
 def _built_bundle(_isolated_settings, monkeypatch):
-    """The real bundle, not the unit tests' fake one."""
+    """The real bundle, not the unit tests' fake one (shopsite/settings/test.py)."""
     if not STATS_FILE.exists():
         pytest.fail("The bundle is not built: `npm run build` (make test does it).")
-    use_webpack_loader(monkeypatch, "webpack_loader.loaders.WebpackLoader")
+    # The loader reads WEBPACK_LOADER once, at import, so its own copy is patched rather than the setting.
+    loader = "webpack_loader.loaders.WebpackLoader"
+    monkeypatch.setitem(webpack_loader_config.user_config["DEFAULT"], "LOADER_CLASS", loader)
+    get_loader.cache_clear()
+    yield
+    get_loader.cache_clear()
 
 
 # Every violation of the Content-Security-Policy in any frame of the page, reported to the console: the browser

@@ -35,7 +35,7 @@ window.google = {accounts: {id: {
 
 @pytest.fixture
 def google_offered(settings, monkeypatch) -> FakeGoogle:
-    """The shop with a Google client id, its policy opened to Google Identity Services as settings.py does it."""
+    """The shop with a Google client id, its policy opened to Google Identity Services as settings/security.py does."""
     settings.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID
     policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
     directives = policy["DIRECTIVES"]

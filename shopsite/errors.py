@@ -12,7 +12,7 @@ from rest_framework.response import Response
 logger = logging.getLogger(__name__)
 
 # PostgreSQL's SQLSTATEs for a statement it cut: query_canceled (statement_timeout) and lock_not_available
-# (lock_timeout), the time limits of the web server's connections (settings.py).
+# (lock_timeout), the time limits of the web server's connections (settings/base.py).
 DATABASE_TIME_LIMITS = {"57014", "55P03"}
 BUSY = "The shop is busy right now; please try again in a moment."
 

@@ -1,8 +1,10 @@
 """Real Celery workers on the real Redis, mailing through a real SMTP server on loopback.
 
-Redis is CELERY_TEST_REDIS_URL (default redis://127.0.0.1:6379/5, whose `celery` queue these tests empty); without
-one answering, the tests are skipped with that reason. One worker runs in a thread of this process, as Celery's own
-test harness runs it; the race runs two worker processes, as production does, on PostgreSQL.
+Redis is CELERY_TEST_REDIS_URL (default redis://127.0.0.1:6379/5); each test process publishes to, and empties, a
+queue of its own there (the test settings' CELERY_TASK_DEFAULT_QUEUE), so pytest-xdist's processes and other checkouts
+on the same Redis never take each other's tasks. Without Redis answering, the tests are skipped with that reason. One
+worker runs in a thread of this process, as Celery's own test harness runs it; the race runs two worker processes, as
+production does, on PostgreSQL.
 """
 
 import os
@@ -32,7 +34,7 @@ from shopsite.tests.smtp_server import SmtpServer
 from .factories import MailFactory
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
-QUEUE = "celery"
+QUEUE = django_settings.CELERY_TASK_DEFAULT_QUEUE
 # How long a test waits for the mails it expects: a worker takes a second at most to pick a task up.
 WAIT_SECONDS = 20
 
@@ -146,10 +148,11 @@ def worker_processes(smtp, tmp_path):
     database = connection.settings_dict
     env = {
         "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "shopsite.settings_test",
+        "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
         "SHOP_TEST_CELERY_EAGER": "0",
         "SHOP_VAR_DIR": str(tmp_path),
         "CELERY_BROKER_URL": REDIS_URL,
+        "CELERY_QUEUE": QUEUE,
         "DATABASE_URL": (
             f"postgres://{database['USER']}:{database['PASSWORD'] or ''}@{database['HOST']}:{database['PORT'] or 5432}"
             f"/{database['NAME']}"

@@ -255,7 +255,7 @@ def gunicorn(tmp_path):
         port = probe.getsockname()[1]
     env = {
         "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "shopsite.settings_test",
+        "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
         "SHOP_VAR_DIR": str(tmp_path),
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "1",

@@ -2,11 +2,13 @@
 
 Each kind of outage is a real socket: a closed port (refused), a port that accepts and reads but never answers
 (hung), and a port that forwards to the real Redis on 127.0.0.1:6379, database 11 (back). The tests count the
-connections the redis client opens, never seconds.
+connections the redis client opens, never seconds. Each test process keeps its keys there under a prefix of its own and
+deletes only those: pytest-xdist's processes, and other checkouts' test runs, share that database.
 """
 
 import ast
 import logging
+import os
 import socket
 
 import pytest
@@ -24,6 +26,7 @@ pytestmark = pytest.mark.django_db
 
 REAL_REDIS = ("127.0.0.1", 6379)
 DATABASE = 11
+PREFIX = f"tests-{os.getpid()}"
 OPTIONS = {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "breaker_seconds": 5}
 
 
@@ -97,7 +100,12 @@ def down_url(request, refused_url, front) -> str:
 def use_redis(settings):
     def use(url: str) -> shopsite.cache.ResilientRedisCache:
         settings.CACHES = {
-            "default": {"BACKEND": "shopsite.cache.ResilientRedisCache", "LOCATION": url, "OPTIONS": OPTIONS}
+            "default": {
+                "BACKEND": "shopsite.cache.ResilientRedisCache",
+                "LOCATION": url,
+                "KEY_PREFIX": PREFIX,
+                "OPTIONS": OPTIONS,
+            }
         }
         cache = caches["default"]
         # The stand-in's memory outlives a test, like any local-memory cache's.
@@ -109,9 +117,11 @@ def use_redis(settings):
 
 @pytest.fixture
 def empty_redis() -> redis.Redis:
-    """A client of the real Redis's database 11, emptied; ask for it before `attempts`, which would count it."""
+    """A client of the real Redis's database 11, this process's keys deleted; ask for it before `attempts`, which would
+    count it."""
     client = redis.Redis(*REAL_REDIS, db=DATABASE)
-    client.flushdb()
+    for key in client.scan_iter(f"{PREFIX}:*"):
+        client.delete(key)
     return client
 
 
@@ -237,7 +247,7 @@ def test_with_redis_up_everything_goes_through_one_connection_to_it(
     ]
     assert api_client.get("/api/health").json() == {"status": "ok", "database": "ok", "cache": "ok"}
     # The throttles count in Redis, where every app server sees them.
-    assert empty_redis.exists(":1:throttle_signin_127.0.0.1")
+    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
     assert real_redis.fallback.get("throttle_signin_127.0.0.1") is None
     assert breaker_lines(caplog) == []
 
@@ -263,7 +273,7 @@ def test_health_says_degraded_while_redis_hangs_and_ok_once_it_is_back(
     assert closed.startswith("Redis answers again after 5 s")
     # From now on the counts are Redis's again; those made meanwhile stayed in this process.
     sign_in(api_client)
-    assert empty_redis.exists(":1:throttle_signin_127.0.0.1")
+    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
     assert len(cache.fallback.get("throttle_signin_127.0.0.1")) == 3
 
 

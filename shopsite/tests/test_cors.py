@@ -11,7 +11,7 @@ UNLISTED = "https://evil.example"
 
 @pytest.fixture(autouse=True)
 def listed_front_end(settings):
-    """What shopsite/settings.py makes of SHOP_CORS_ALLOWED_ORIGINS=https://app.example.com."""
+    """What shopsite/settings/security.py makes of SHOP_CORS_ALLOWED_ORIGINS=https://app.example.com."""
     settings.CORS_ALLOWED_ORIGINS = [LISTED]
     settings.CSRF_TRUSTED_ORIGINS = [LISTED]
 

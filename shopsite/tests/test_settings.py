@@ -74,7 +74,7 @@ def test_the_environment_key_wins(tmp_path):
 def test_the_test_settings_bring_their_own_key(tmp_path):
     result = start_django(
         tmp_path, "from django.conf import settings; print(settings.SECRET_KEY)",
-        DJANGO_SETTINGS_MODULE="shopsite.settings_test", DJANGO_SECRET_KEY=None,
+        DJANGO_SETTINGS_MODULE="shopsite.settings.test", DJANGO_SECRET_KEY=None,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith("tests-only-")
@@ -260,8 +260,11 @@ def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
 def test_env_example_lists_every_variable_the_shop_reads():
     example = (settings.BASE_DIR / ".env.example").read_text()
     read = set()
-    for source in ("shopsite/settings.py", "gunicorn.conf.py"):
-        text = (settings.BASE_DIR / source).read_text()
+    # The shop's parts (not the test settings, nor __init__, which reads only which settings Django was asked for).
+    parts = (settings.BASE_DIR / "shopsite" / "settings").glob("*.py")
+    sources = [path for path in parts if path.name not in ("__init__.py", "test.py")]
+    for source in [*sources, settings.BASE_DIR / "gunicorn.conf.py"]:
+        text = source.read_text()
         read |= set(re.findall(r'\benv(?:\.\w+)?\(\s*"([A-Z][A-Z0-9_]+)"', text))
         read |= set(re.findall(r'os\.environ\.get\(\s*"([A-Z][A-Z0-9_]+)"', text))
     assert "CELERY_BROKER_URL" in read

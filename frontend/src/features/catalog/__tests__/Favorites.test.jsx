@@ -74,8 +74,10 @@ test("no favorites says so, with no pager", async () => {
 
 test("a failed load offers to try again", async () => {
   const { user } = await renderFavorites({ [`GET /favorites/${UID}`]: [503, { detail: "Busy" }] });
+  // The API recovers only once the first load has failed, whenever the screen asked for it.
+  const tryAgain = await screen.findByRole("button", { name: "Try again" });
   installFakeApi({ [`GET /favorites/${UID}`]: favoritesAnswer(1) });
-  await user.click(await screen.findByRole("button", { name: "Try again" }));
+  await user.click(tryAgain);
   expect(await screen.findByText("Loved 1")).toBeInTheDocument();
 });
 

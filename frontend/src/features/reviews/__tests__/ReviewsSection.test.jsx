@@ -98,8 +98,10 @@ describe("the list", () => {
 
   test("a failed load offers to try again", async () => {
     const { user } = await renderShoe({ "GET /reviews/7": [503, { detail: "Busy" }] });
+    // The section asks for its reviews once the shoe has shown: the API recovers only after that first load failed.
+    const tryAgain = await within(reviews()).findByRole("button", { name: "Try again" });
     installFakeApi({ "GET /reviews/7": page([theirs]) });
-    await user.click(await within(reviews()).findByRole("button", { name: "Try again" }));
+    await user.click(tryAgain);
     expect(await within(reviews()).findByText("Runs small")).toBeInTheDocument();
   });
 

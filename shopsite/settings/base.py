@@ -1,0 +1,242 @@
+"""The project itself: the environment it reads, apps, middleware, templates, database, static files, logs, the shop."""
+
+import os
+import secrets
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+# Everything the running shop writes (database, media, secret key, collected static files) lives here.
+VAR_DIR = Path(os.environ.get("SHOP_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+env = environ.Env()
+if (BASE_DIR / ".env").is_file():
+    # Variables already in the environment win over the file.
+    environ.Env.read_env(BASE_DIR / ".env")
+
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+# `make run` and `make manage` set SHOP_DEMO: the demo's admins, test payments and plain HTTP become the defaults,
+# which the environment and .env still override. It is never meant for a live shop.
+SHOP_DEMO = env.bool("SHOP_DEMO", default=False)
+
+
+def _secret_key() -> str:
+    """DJANGO_SECRET_KEY; for DEBUG or the demo only, a key made once and kept in var/ so sessions survive restarts.
+
+    Empty for a live shop without one, which checks.py refuses.
+    """
+    if key := env.str("DJANGO_SECRET_KEY", default=""):
+        return key
+    # A live shop's key must be the same on every app server and kept apart from its disk (docs/DEPLOY.md).
+    if not (DEBUG or SHOP_DEMO):
+        return ""
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        # Several gunicorn workers may start at once: write aside, then link into place atomically,
+        # so every worker reads the same key.
+        draft = VAR_DIR / f"secret_key.{os.getpid()}"
+        draft.write_text(secrets.token_urlsafe(50))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+# Keys retired by a rotation: what they signed (sessions, reset links) still verifies (docs/DEPLOY.md).
+SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+
+INSTALLED_APPS = [
+    "shopsite.apps.ShopAdminConfig",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    # /sitemap.xml (frontend/sitemaps.py): its views and templates.
+    "django.contrib.sitemaps",
+    "corsheaders",
+    "csp",
+    "rest_framework",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "webpack_loader",
+    "accounts",
+    "catalog",
+    "favorites",
+    "orders",
+    "reviews",
+    "mailing",
+    "frontend",
+]
+
+MIDDLEWARE = [
+    "shopsite.logs.RequestIdMiddleware",
+    # On every answer, the 413 and the catalogue's fast path included (the policies are in security.py).
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+    # Answers preflights and marks answers for the listed front ends, the 413 below included.
+    "corsheaders.middleware.CorsMiddleware",
+    # Before anything reads the body: one past its limit is refused from its length (shopsite/body_limit.py).
+    "shopsite.body_limit.BodyLimitMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Above the next one, so that what it answers carries this header too.
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
+    "catalog.middleware.PublicAnswerMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+]
+
+ROOT_URLCONF = "shopsite.urls"
+WSGI_APPLICATION = "shopsite.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+            # {{ price|money }} in every template, the mails' first.
+            "builtins": ["shopsite.templatetags.money"],
+        },
+    },
+]
+
+DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers write at once: WAL lets readers run beside a writer, and IMMEDIATE
+    # transactions take the write lock up front, so a writer waits (timeout) instead of failing
+    # halfway with 'database is locked'.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Seconds one SQL statement, and one wait for a row or table lock, may take (0: no limit). PostgreSQL cuts what
+# runs longer, and the request answers 503 instead of holding its thread (shopsite/errors.py). Only the web
+# server's connections get them: shopsite/wsgi.py and asgi.py set SHOP_WEB_SERVER. Migrations, import_shoes,
+# seed_demo and bench/seed.py run through manage.py or their own script and take as long as they need.
+DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=5)
+DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("SHOP_WEB_SERVER", default=False):
+    # libpq's startup options: set as the connection opens, without a round trip of its own.
+    _limits = (
+        f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)} "
+        f"-c lock_timeout={round(DATABASE_LOCK_TIMEOUT * 1000)}"
+    )
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options["options"] = f"{_options['options']} {_limits}" if _options.get("options") else _limits
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+# A password reset link works for an hour, as the hosted identity service's do.
+PASSWORD_RESET_TIMEOUT = 3600
+AUTH_PASSWORD_VALIDATORS = [
+    # The spec's only rule is 'at least 6 characters'.
+    {
+        "NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+        "OPTIONS": {"min_length": 6},
+    },
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = VAR_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+STATICFILES_DIRS = [BASE_DIR / "static"]
+MEDIA_URL = "/media/"
+MEDIA_ROOT = VAR_DIR / "media"
+# Media move to object storage with AWS_STORAGE_BUCKET_NAME (integrations.py).
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# webpack already puts a content hash in every file name; tell whitenoise those never change.
+WHITENOISE_IMMUTABLE_FILE_TEST = r"^.+\.[0-9a-f]{8,}\..+$"
+WEBPACK_LOADER = {
+    "DEFAULT": {
+        "BUNDLE_DIR_NAME": "dist/",
+        "STATS_FILE": BASE_DIR / "frontend" / "webpack-stats.json",
+        "CACHE": not DEBUG,
+    }
+}
+
+# JSON lines on stdout with the request's id (a log collector reads them as they are); `text` for a
+# person reading a terminal.
+LOG_FORMAT = env.str("DJANGO_LOG_FORMAT", default="text" if DEBUG else "json")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "shopsite.logs.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "shopsite.logs.JsonFormatter"},
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "filters": ["request_id"],
+            "formatter": LOG_FORMAT,
+        }
+    },
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
+}
+
+# The shop's own settings.
+SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
+# The footer's social links, network name to the shop's page there, as a JSON object.
+SHOP_SOCIAL_LINKS = env.json(
+    "SHOP_SOCIAL_LINKS",
+    default={
+        "Instagram": "https://www.instagram.com/",
+        "Facebook": "https://www.facebook.com/",
+        "X": "https://x.com/",
+        "YouTube": "https://www.youtube.com/",
+    },
+)
+DEMO_ADMIN_EMAILS = ["admin@sneakers.test", "boss@sneakers.test"]
+# The spec's two fixed administrators. An address here makes an admin only once it is verified.
+SHOP_ADMIN_EMAILS = [
+    email.lower() for email in env.list("SHOP_ADMIN_EMAILS", default=DEMO_ADMIN_EMAILS if SHOP_DEMO else [])
+]
+# A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
+# `manage.py release_stale_reservations` settles it.
+SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
+# Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
+SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
+# Where the links in mails lead (the order's page, pictures, unsubscribing): the shop as shoppers reach it. The demo's
+# default is the port make run serves; a live shop's is HTTPS on its first DJANGO_ALLOWED_HOSTS name.
+SHOP_BASE_URL = env.str("SHOP_BASE_URL", default="").rstrip("/") or (
+    f"http://127.0.0.1:{env.int('PORT', default=8000)}"
+    if DEBUG or SHOP_DEMO
+    else f"https://{ALLOWED_HOSTS[0].lstrip('.') if ALLOWED_HOSTS else 'localhost'}"
+)
