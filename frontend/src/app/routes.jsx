@@ -8,15 +8,20 @@ import ScreenPlaceholder from "../components/ScreenPlaceholder";
 import { registerScreens } from "../lib/prefetch";
 import { RequireAdmin, RequireUser, screens as accountScreens } from "../features/account";
 import { screens as adminScreens } from "../features/admin";
-import { screens as cartScreens } from "../features/cart";
 import { screens as catalogScreens } from "../features/catalog";
 import { screens as mailingScreens } from "../features/mailing";
 import { screens as orderScreens } from "../features/orders";
 import Layout from "./Layout";
 
+// The pages: the static ones, and the screens that show more than one feature.
 const pageScreens = {
   Home: () => import(/* webpackChunkName: "screen-Home" */ "../pages/Home"),
   Products: () => import(/* webpackChunkName: "screen-Products" */ "../pages/Products"),
+  ProductDetail: () => import(/* webpackChunkName: "screen-ProductDetail" */ "../pages/ProductDetail"),
+  Favorites: () => import(/* webpackChunkName: "screen-Favorites" */ "../pages/Favorites"),
+  Cart: () => import(/* webpackChunkName: "screen-Cart" */ "../pages/Cart"),
+  Account: () => import(/* webpackChunkName: "screen-Account" */ "../pages/Account"),
+  AdminDashboard: () => import(/* webpackChunkName: "screen-AdminDashboard" */ "../pages/AdminDashboard"),
   AboutUs: () => import(/* webpackChunkName: "screen-AboutUs" */ "../pages/AboutUs"),
   ContactUs: () => import(/* webpackChunkName: "screen-ContactUs" */ "../pages/ContactUs"),
   SizeChart: () => import(/* webpackChunkName: "screen-SizeChart" */ "../pages/SizeChart"),
@@ -29,7 +34,6 @@ const pageScreens = {
 export const screenLoaders = {
   ...pageScreens,
   ...catalogScreens,
-  ...cartScreens,
   ...orderScreens,
   ...mailingScreens,
   ...accountScreens,

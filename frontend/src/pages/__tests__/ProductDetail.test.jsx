@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { successPopup } from "../../../lib/popup";
-import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
-import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { successPopup } from "../../lib/popup";
+import { installFakeApi, page, shoeFixture } from "../../testing/fakeApi";
+import { renderWithProviders } from "../../testing/renderWithProviders";
 import ProductDetail from "../ProductDetail";
 
-jest.mock("../../../lib/popup");
+jest.mock("../../lib/popup");
 
 const shoe = shoeFixture({ _id: 7, name: "Air Swift", brand: "Nike", price: 120, color: "Red" });
 
