@@ -40,13 +40,21 @@ export const screenLoaders = {
   ...adminScreens,
 };
 
+// The screens whose code has come: one fetched ahead (the first screen, before the first render; a
+// link's, on hover) then draws at once, not through LOADING....
+const loaded = {};
+const loadScreen = (name) => screenLoaders[name]().then((module) => (loaded[name] = module));
+// React.lazy takes a loaded screen from a thenable that answers at once.
+const screenComponent = (name) =>
+  lazy(() => (loaded[name] ? { then: (resolve) => resolve(loaded[name]) } : loadScreen(name)));
+
 registerScreens(
   routeTable
     .filter(({ screen }) => screenLoaders[screen])
-    .map(({ path, screen }) => ({ path, load: screenLoaders[screen] })),
+    .map(({ path, screen }) => ({ path, load: () => loadScreen(screen) })),
 );
 
-const screens = Object.fromEntries(Object.entries(screenLoaders).map(([name, load]) => [name, lazy(load)]));
+const screens = Object.fromEntries(Object.keys(screenLoaders).map((name) => [name, screenComponent(name)]));
 
 // The table's "guard" of a route: who may see its screen (docs/PRODUCT.md §6).
 const guards = { user: RequireUser, admin: RequireAdmin };

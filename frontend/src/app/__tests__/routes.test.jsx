@@ -1,5 +1,6 @@
 import { act, screen } from "@testing-library/react";
 import routeTable from "../../../routes.json";
+import { prefetchPath } from "../../lib/prefetch";
 import { installFakeApi } from "../../testing/fakeApi";
 import { renderWithProviders } from "../../testing/renderWithProviders";
 
@@ -20,6 +21,13 @@ describe("route table", () => {
     renderWithProviders({ path: "/sizeChart" });
     expect(screen.getByRole("status")).toHaveTextContent("LOADING...");
     expect(await screen.findByRole("heading", { name: "SIZE CHART" })).toBeInTheDocument();
+    expect(screen.queryByText("LOADING...")).not.toBeInTheDocument();
+  });
+
+  test("a screen whose code was fetched ahead draws at once, without LOADING...", async () => {
+    await prefetchPath("/termsOfService");
+    renderWithProviders({ path: "/termsOfService" });
+    expect(screen.getByRole("heading", { name: "TERMS OF SERVICE" })).toBeInTheDocument();
     expect(screen.queryByText("LOADING...")).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from "react";
+import { useDeferredValue, useEffect, useId, useRef } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
@@ -32,10 +32,16 @@ export default function PagedShoeList({
   children,
 }) {
   const step = PAGE_SIZE[kind];
-  const { data, currentData, isError, isFetching, refetch } = useListQuery(
-    { ...args, limit: step, offset },
-    { skip },
-  );
+  const {
+    data: answer,
+    currentData,
+    isError,
+    isFetching,
+    refetch,
+  } = useListQuery({ ...args, limit: step, offset }, { skip });
+  // A page of cards (28 on the home page) is drawn as a deferred update: React draws it in slices,
+  // giving the browser its main thread back between them, not in one long task (docs/DESIGN.md §7).
+  const data = useDeferredValue(answer);
   const titleId = useId();
   const top = useRef(null);
   const Heading = `h${titleLevel}`;
