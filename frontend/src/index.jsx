@@ -2,9 +2,8 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { Provider } from "react-redux";
 import { BrowserRouter } from "react-router";
-import { ShopRoutes } from "./app/routes";
+import { loadFirstScreen, ShopRoutes } from "./app/routes";
 import { createShopStore } from "./app/store";
-import { prefetchPath } from "./lib/prefetch";
 import "./styles.css";
 
 const store = createShopStore();
@@ -15,7 +14,7 @@ const store = createShopStore();
 // LOADING...; it is a transition, which React renders in slices, giving the browser its main thread
 // back between them rather than holding it while the page loads (docs/DESIGN.md §7).
 const root = createRoot(document.getElementById("root"));
-prefetchPath(window.location.pathname).then(() =>
+loadFirstScreen(window.location.pathname).then(() =>
   startTransition(() => {
     root.render(
       <StrictMode>

@@ -1,7 +1,7 @@
 // All paths in one table: frontend/routes.json, which Django reads too, so a path React shows
 // as 'Page not found' is also answered with HTTP 404.
 import { lazy } from "react";
-import { useRoutes } from "react-router";
+import { matchPath, useRoutes } from "react-router";
 import routeTable from "../../routes.json";
 import NotFound from "../components/NotFound";
 import ScreenPlaceholder from "../components/ScreenPlaceholder";
@@ -55,6 +55,14 @@ registerScreens(
 );
 
 const screens = Object.fromEntries(Object.keys(screenLoaders).map((name) => [name, screenComponent(name)]));
+
+// The code of the screen at `pathname`, which the first render waits for (the page shell preloads it
+// beside the entry). Never an admin screen's: its guard decides first, and only an admin's browser
+// downloads the admin's code. Resolves in any case: a chunk that failed is the screen's to tell.
+export function loadFirstScreen(pathname) {
+  const route = routeTable.find(({ path, guard }) => guard !== "admin" && matchPath(path, pathname));
+  return route ? loadScreen(route.screen).catch(() => {}) : Promise.resolve();
+}
 
 // The table's "guard" of a route: who may see its screen (docs/PRODUCT.md §6).
 const guards = { user: RequireUser, admin: RequireAdmin };

@@ -13,12 +13,13 @@ export function registerScreens(table) {
 }
 
 // Fetches the chunk of the screen at `to` (a path, or a route's pattern such as /products/:id).
-// Resolves once it has come, or could not: offline, or a new release replaced the chunk, the click
-// will load it or say why not.
 export function prefetchPath(to) {
   const pathname = typeof to === "string" ? to.split(/[?#]/)[0] : to?.pathname;
-  const route = pathname && routes.find(({ path }) => matchPath(path, pathname));
-  return route ? route.load().catch(() => {}) : Promise.resolve();
+  if (!pathname) return;
+  const route = routes.find(({ path }) => matchPath(path, pathname));
+  route?.load().catch(() => {
+    // Offline, or a new release replaced the chunk: the click will load it, or say why not.
+  });
 }
 
 const whenIdle = (run) => {

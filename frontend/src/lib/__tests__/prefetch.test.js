@@ -21,8 +21,9 @@ test("a link's path fetches the code of its screen, and only that one", () => {
 
 test("a path of no screen fetches nothing, and a failed fetch is no error", async () => {
   loads.cart.mockReturnValue(Promise.reject(new Error("offline")));
-  await expect(prefetchPath("/nowhere")).resolves.toBeUndefined();
-  await expect(prefetchPath("/cart")).resolves.toBeUndefined();
+  prefetchPath("/nowhere");
+  prefetchPath("/cart");
+  await Promise.resolve();
   expect(loads.detail).not.toHaveBeenCalled();
 });
 
