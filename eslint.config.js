@@ -5,10 +5,22 @@ const reactHooks = require("eslint-plugin-react-hooks");
 const globals = require("globals");
 
 // The React app's layers (docs/DESIGN.md §7), each importing only downward: app/ (store, router,
-// route table, layout) on top, which nothing imports; then pages/ and features/<area>/, a feature
-// reaching another only through its public index.js; then components/ (shared UI) and lib/ (the API
-// client, config, pure helpers) at the bottom, which import no feature. Tests import what they test.
+// route table, layout) on top, which nothing imports; then pages/, the screens that show more than one
+// feature, each feature through its public index.js; then features/<area>/, which do not import each
+// other but to react to another's event (below); then components/ (shared UI) and lib/ (the API
+// client, config, the session's selectors, pure helpers) at the bottom, which import no feature.
+// Tests import what they test.
 const SRC = "frontend/src";
+
+// The only imports one feature makes of another, each through the other's index.js: a slice of the
+// first reacting to an event (an action) of the second. Whatever else a screen needs of two features
+// is composed above them, in pages/; what every feature reads of the session is in lib/session.js.
+const EVENT_REACTIONS = [
+  // A paid cart is emptied: cart/cartSlice.js reacts to checkout's checkout mutation, fulfilled.
+  { reactor: "cart", emitter: "checkout" },
+  // BUY ME! adds a line: cart/cartSlice.js reacts to the catalogue's buyMePressed.
+  { reactor: "cart", emitter: "catalog" },
+];
 const layers = {
   "boundaries/include": [`${SRC}/**/*`],
   "boundaries/elements": [
@@ -61,26 +73,27 @@ module.exports = [
           default: "disallow",
           message:
             "{{ from.element.types.[0] }}/ may not import {{ dependency.source }}: imports run downward " +
-            "(app → pages, features → components, lib), and a feature reaches another only through its " +
-            "index.js (docs/DESIGN.md §7)",
+            "(app → pages → features → components, lib); pages reach a feature through its index.js, " +
+            "and a feature reaches another only to react to its event, as eslint.config.js's " +
+            "EVENT_REACTIONS lists (docs/DESIGN.md §7)",
           policies: [
             { from: from("app"), allow: to("app", "pages", "features", "components", "lib", "assets") },
-            { from: from("pages"), allow: to("features", "components", "lib", "assets") },
-            // Another feature only through its index.js; a feature's own files as it likes.
-            { from: from("features"), allow: to("components", "lib", "assets") },
+            { from: from("pages"), allow: to("components", "lib", "assets") },
             {
-              from: from("features"),
+              from: from("pages"),
+              allow: { to: { element: { type: "features", fileInternalPath: "index.js" } } },
+            },
+            // A feature's own files as it likes; another feature's index.js only for an event reaction.
+            { from: from("features"), allow: to("components", "lib", "assets") },
+            { from: from("features"), allow: { dependency: { relationship: { to: "internal" } } } },
+            ...EVENT_REACTIONS.map(({ reactor, emitter }) => ({
+              from: { element: { type: "features", captured: { feature: reactor } } },
               allow: {
                 to: {
-                  element: {
-                    type: "features",
-                    captured: { feature: "!{{ from.element.captured.feature }}" },
-                    fileInternalPath: "index.js",
-                  },
+                  element: { type: "features", captured: { feature: emitter }, fileInternalPath: "index.js" },
                 },
               },
-            },
-            { from: from("features"), allow: { dependency: { relationship: { to: "internal" } } } },
+            })),
             { from: from("components"), allow: to("components", "lib", "assets") },
             { from: from("lib"), allow: to("lib") },
           ],

@@ -96,3 +96,9 @@ def columns(grid_cards: Locator) -> int:
     """How many cards share the first card's row."""
     tops = [box["y"] for box in (item.bounding_box() for item in grid_cards.all()) if box]
     return sum(1 for top in tops if abs(top - tops[0]) < 1)
+
+
+def grid_columns(scope: Page | Locator, shown: int) -> int:
+    """How many columns the grid of cards in scope has, once its `shown` cards show."""
+    expect(cards(scope)).to_have_count(shown)
+    return columns(cards(scope))

@@ -1,6 +1,7 @@
-"""The admin dashboard in the browser: the tiles' stats, a shoe put on sale and found on /sale, an order marked
-Received, a user disabled and turned away, a shoe and a brand deleted through the confirmations, a shoe with an order
-archived by its delete and restored; a shopper kept out of /admin and never sent the admin screens' chunks."""
+"""The admin dashboard in the browser: the tiles' stats, a shoe put on sale and found on /sale (and one taken off it,
+which sends the sale back to its first page), an order marked Received, a user disabled and turned away, a shoe and a
+brand deleted through the confirmations, a shoe with an order archived by its delete and restored; a shopper kept out
+of /admin and never sent the admin screens' chunks."""
 
 import json
 import re
@@ -18,7 +19,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from orders.models import Order
 from orders.tests.factories import OrderFactory, OrderLineFactory
 
-from .storefront import card, money, popup, signed_in, wait_for_popup
+from .storefront import card, card_names, money, next_button, pager, popup, signed_in, wait_for_popup
 
 DISABLED = "Your account is Disabled or Eliminated"
 
@@ -114,6 +115,30 @@ def test_an_admin_puts_a_shoe_on_sale_and_finds_it_on_the_sale(admin_page):
     assert shoe.on_sale is True
     page.goto("/sale")
     expect(card(page.get_by_role("main"), "Air Swift").get_by_text("ON SALE", exact=True)).to_be_visible()
+
+
+def test_a_shoe_taken_off_the_sale_brings_the_sale_back_to_its_first_page(admin_page):
+    """docs/PRODUCT.md §2: a list goes back to its first page when what it holds changes, not only its filter."""
+    page = admin_page
+    deals = [ShoeFactory(price=Decimal(100 - 5 * n), on_sale=True) for n in range(10)][::-1]
+    main = page.get_by_role("main")
+
+    # Given the admin on the second page of the sale
+    page.get_by_role("link", name="Deals!").click()
+    next_button(main).click()
+    expect(pager(main)).to_contain_text("Page 2 of 2")
+
+    # When they take its cheapest shoe off the sale in the dashboard, and come back by Deals!
+    page.get_by_role("link", name="Account", exact=True).click()
+    page.get_by_role("link", name="Admin", exact=True).click()
+    on_sale = row(page, "Products", deals[0].name).get_by_role("switch", name="On sale")
+    on_sale.click()
+    expect(on_sale).not_to_be_checked()
+    page.get_by_role("link", name="Deals!").click()
+
+    # Then the sale starts again from its first page, without that shoe
+    expect(pager(main)).to_contain_text("Page 1 of 2")
+    expect(card_names(main)).to_have_text([shoe.name for shoe in deals[1:9]])
 
 
 def test_an_admin_marks_an_order_received_and_opens_it(admin_page):

@@ -1,4 +1,5 @@
-"""A brand's collection (/colletions/{brand}): 6 shoes a page, sorted by price, filtered by color."""
+"""A brand's collection (/colletions/{brand}): 6 shoes a page, sorted by price, filtered by color; 4 columns on a large
+screen, 2 on a phone, as every grid of shoes."""
 
 import re
 from decimal import Decimal
@@ -8,7 +9,7 @@ from playwright.sync_api import expect
 
 from catalog.tests.factories import BrandFactory, ShoeFactory
 
-from .storefront import card_names, card_prices, money, next_button, pager, previous_button
+from .storefront import card_names, card_prices, grid_columns, money, next_button, pager, previous_button
 
 PAGE_SIZE = 6
 
@@ -57,6 +58,18 @@ def test_a_collection_shows_its_brand_6_a_page(page, nike_newest_first):
     expect(card_names(main)).to_have_text(names(shoes[:PAGE_SIZE]))
     expect(previous_button(main)).to_have_count(0)
     expect(main).not_to_contain_text("Samba")
+
+
+def test_the_collection_grid_has_4_columns_on_a_large_screen(page, nike_newest_first):
+    page.goto("/colletions/Nike")
+
+    assert grid_columns(page.get_by_role("main"), PAGE_SIZE) == 4
+
+
+def test_the_collection_grid_has_2_columns_on_a_phone(phone_page, nike_newest_first):
+    phone_page.goto("/colletions/Nike")
+
+    assert grid_columns(phone_page.get_by_role("main"), PAGE_SIZE) == 2
 
 
 def test_sorting_by_price_orders_the_whole_collection_both_ways(page, nike_newest_first):

@@ -115,3 +115,27 @@ def test_a_missing_shoe_is_page_not_found_and_a_404(page, db, shoe_id):
     assert response.status == 404
     expect(page.get_by_role("heading", name="Page not found")).to_be_visible()
     expect(page.get_by_role("link", name="Back Home")).to_be_visible()
+
+
+def test_leaving_the_cart_keeps_it_for_the_next_pair(page, air_max):
+    """docs/PRODUCT.md §4: leaving /cart empties nothing; only Clear Cart and a payment do."""
+    cortez = ShoeFactory(name="Cortez", brand=air_max.brand, price=Decimal("80.00"), sizes={"10": 2})
+    page.goto(f"/products/{air_max.pk}")
+    page.get_by_label("Size of Air Max").select_option("9")
+    page.get_by_role("button", name="BUY ME!").click()
+    expect(page).to_have_url(re.compile(r"/cart$"))
+
+    # When the shopper goes on shopping and buys a second shoe
+    page.get_by_role("link", name="Continue Shopping").click()
+    page.get_by_role("region", name="CATALOGUE").get_by_role("link", name=re.compile("Cortez")).click()
+    page.get_by_label("Size of Cortez").select_option("10")
+    page.get_by_role("button", name="BUY ME!").click()
+
+    # Then the cart holds both pairs
+    expect(page).to_have_url(re.compile(r"/cart$"))
+    lines = page.get_by_role("list", name="Cart lines").get_by_role("listitem")
+    expect(lines).to_have_count(2)
+    expect(page.get_by_role("listitem", name="Air Max, size 9", exact=True)).to_be_visible()
+    expect(page.get_by_role("listitem", name="Cortez, size 10", exact=True)).to_be_visible()
+    expect(page.get_by_role("link", name="Cart, 2 pairs")).to_be_visible()
+    assert [(line["_id"], line["size"]) for line in stored_cart(page)] == [(air_max.pk, "9"), (cortez.pk, "10")]

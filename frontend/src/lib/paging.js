@@ -22,8 +22,10 @@ export function hasNext(offset, step, count) {
   return offset + step < count;
 }
 
-// The offset to keep once a page has loaded: a list that shrank under the shopper (shoes taken off
-// sale, sold, deleted) leaves them on an empty page past its end, so they go back to its first page.
-export function offsetAfterLoad(offset, page) {
-  return page.results.length === 0 ? 0 : offset;
+// The offset to keep once a page ({count, results}) has loaded: back to the list's first page when the
+// list changed under the shopper (docs/PRODUCT.md §2). It holds more or fewer than `countShown`, what
+// it held when they were last shown it (a shoe left the sale or its brand, was deleted, became a
+// favorite), or it shrank past their page, which is empty.
+export function offsetAfterLoad(offset, page, countShown = page.count) {
+  return page.results.length === 0 || page.count !== countShown ? 0 : offset;
 }

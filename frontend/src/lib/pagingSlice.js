@@ -3,20 +3,26 @@ import { useCallback } from "react";
 import { useDispatch, useSelector } from "react-redux";
 
 // Where each paged list stands (its offset, by the list's name: "sale", "adminUsers"...), so a shopper
-// who opens a shoe and comes back finds the page they left. The pages themselves are the API's cache.
+// who opens a shoe and comes back finds the page they left; and how many items a list held when its
+// last page was shown (`counts`), so a list that changed meanwhile starts again from its first page
+// (paging.js's offsetAfterLoad). The pages themselves are the API's cache.
 export const pagingSlice = createSlice({
   name: "paging",
-  initialState: {},
+  initialState: { offsets: {}, counts: {} },
   reducers: {
     pageChanged: (state, action) => {
-      state[action.payload.list] = action.payload.offset;
+      state.offsets[action.payload.list] = action.payload.offset;
+    },
+    listCounted: (state, action) => {
+      state.counts[action.payload.list] = action.payload.count;
     },
   },
 });
 
-export const { pageChanged } = pagingSlice.actions;
+export const { pageChanged, listCounted } = pagingSlice.actions;
 
-export const selectOffset = (state, list) => state.paging?.[list] ?? 0;
+export const selectOffset = (state, list) => state.paging?.offsets[list] ?? 0;
+export const selectListCount = (state, list) => state.paging?.counts[list];
 
 // [offset, setOffset] of one list.
 export function usePageOffset(list) {

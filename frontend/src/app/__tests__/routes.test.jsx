@@ -1,7 +1,8 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import routeTable from "../../../routes.json";
-import { installFakeApi } from "../../testing/fakeApi";
+import { installFakeApi, userRecord } from "../../testing/fakeApi";
 import { renderWithProviders } from "../../testing/renderWithProviders";
+import { loadFirstScreen } from "../routes";
 
 beforeEach(() => {
   installFakeApi({ "GET /brands": [], "GET /shoes": { count: 0, results: [] } });
@@ -21,6 +22,21 @@ describe("route table", () => {
     expect(screen.getByRole("status")).toHaveTextContent("LOADING...");
     expect(await screen.findByRole("heading", { name: "SIZE CHART" })).toBeInTheDocument();
     expect(screen.queryByText("LOADING...")).not.toBeInTheDocument();
+  });
+
+  test("a screen whose code was fetched ahead draws at once, without LOADING...", async () => {
+    await loadFirstScreen("/termsOfService");
+    renderWithProviders({ path: "/termsOfService" });
+    expect(screen.getByRole("heading", { name: "TERMS OF SERVICE" })).toBeInTheDocument();
+    expect(screen.queryByText("LOADING...")).not.toBeInTheDocument();
+  });
+
+  test("an admin screen's code is not fetched ahead of its guard, even for the first screen", async () => {
+    await loadFirstScreen("/admin");
+    const admin = { user: userRecord({ isAdmin: true }), status: "signedIn" };
+    renderWithProviders({ path: "/admin", preloadedState: { account: admin } });
+    expect(document.querySelector(".screen-loading")).not.toBeNull();
+    await waitFor(() => expect(document.querySelector(".screen-loading")).toBeNull());
   });
 
   test("a new screen opens at its top", async () => {

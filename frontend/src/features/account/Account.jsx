@@ -5,13 +5,14 @@ import FormField from "../../components/FormField";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import avatarPlaceholder from "../../assets/avatar-placeholder.svg";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { accountTurnedAway, selectIsDisabled, selectUser, signOut } from "./accountSlice";
+import { selectUser } from "../../lib/session";
+import { accountTurnedAway, selectIsDisabled, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
-import { MyOrders } from "../orders";
 
-// /account (behind the user guard): the profile, its forms, My Orders and the way out (docs/PRODUCT.md §2).
-export default function Account() {
+// /account's profile, its forms and the ways out (docs/PRODUCT.md §2), with `myOrders` (the orders
+// feature's list, which pages/Account.jsx gives it) under MY ORDERS.
+export default function Account({ myOrders }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const user = useSelector(selectUser);
@@ -61,7 +62,7 @@ export default function Account() {
         <h2 id="my-orders-title" className="section-title">
           MY ORDERS
         </h2>
-        <MyOrders uid={user.idUser} />
+        {myOrders}
       </section>
       <nav className="account-actions" aria-label="Account">
         <Link to="/favorites" className="button">

@@ -87,9 +87,7 @@ export const signOut = createAsyncThunk("account/signOut", async (_, { dispatch 
   }
 });
 
-export const selectAccount = (state) => state.account;
-export const selectUser = (state) => state.account.user;
-export const selectIsAdmin = (state) => Boolean(state.account.user?.isAdmin);
+// Who is signed in is read through lib/session.js, as every feature reads it.
 export const selectIsDisabled = (state) =>
   Boolean(state.account.user && state.account.user.status !== "Enabled");
 

@@ -1,14 +1,9 @@
-// Who is signed in (the identity provider's word, kept in the account slice), the guards of the route
-// table, and the account's screens.
-export {
-  accountSlice,
-  selectAccount,
-  selectIsAdmin,
-  selectUser,
-  signOut,
-  startIdentity,
-} from "./accountSlice";
-export { RequireAdmin, RequireUser, useSignInFirst } from "./guards";
+// Who is signed in (the identity provider's word, kept in the account slice and read through
+// lib/session.js), signing out, the guards of the route table, the account's profile (which
+// pages/Account.jsx shows with the user's orders) and the account's screens.
+export { default as Account } from "./Account";
+export { accountSlice, signOut, startIdentity } from "./accountSlice";
+export { RequireAdmin, RequireUser } from "./guards";
 
 // The screens of the route table, each a chunk of its own.
 export const screens = {
@@ -16,5 +11,4 @@ export const screens = {
   CreateAccount: () => import(/* webpackChunkName: "screen-CreateAccount" */ "./CreateAccount"),
   Forget: () => import(/* webpackChunkName: "screen-Forget" */ "./Forget"),
   ResetPassword: () => import(/* webpackChunkName: "screen-ResetPassword" */ "./ResetPassword"),
-  Account: () => import(/* webpackChunkName: "screen-Account" */ "./Account"),
 };

@@ -1,8 +1,6 @@
-import { useDispatch } from "react-redux";
 import { Link, useNavigate } from "react-router";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { successPopup } from "../../lib/popup";
-import { signOut } from "../account";
 import ArchivedTable from "./ArchivedTable";
 import BrandsTable from "./BrandsTable";
 import ClientsTable from "./ClientsTable";
@@ -13,12 +11,11 @@ import StatTiles from "./StatTiles";
 import UsersTable from "./UsersTable";
 import "./admin.css";
 
-function TopBar() {
-  const dispatch = useDispatch();
+function TopBar({ signOut }) {
   const navigate = useNavigate();
 
   const logOut = async () => {
-    await dispatch(signOut());
+    await signOut();
     successPopup(YOU_LOGOUT);
     navigate("/");
   };
@@ -35,13 +32,14 @@ function TopBar() {
   );
 }
 
-// /admin (behind the admin guard): the top bar, the tiles and chart, the four paged tables of docs/PRODUCT.md
-// §2 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data.
-export default function AdminDashboard() {
+// /admin's dashboard: the top bar, the tiles and chart, the four paged tables of docs/PRODUCT.md §2
+// 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data. Logout
+// awaits `signOut` (the account feature's, which pages/AdminDashboard.jsx gives it).
+export default function AdminDashboard({ signOut }) {
   useDocumentTitle("Admin");
   return (
     <section className="admin">
-      <TopBar />
+      <TopBar signOut={signOut} />
       <h1 className="page-title">{DASHBOARD_TITLE}</h1>
       <StatTiles />
       <UsersTable />

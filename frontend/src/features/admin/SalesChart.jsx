@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { formatCents } from "../../lib/money";
 import { barTitle, CHART_TITLE, chartDescription } from "./messages";
-import { CHART_SIZE, chartBars, chartSummary } from "./salesChart";
+import { CHART_SIZE, chartBars, chartSummary } from "./chartBars";
 
 // Sales by day for the last 30 days as SVG bars (no chart library): named and described in words for
 // those who cannot see it; each bar names its day when pointed at.

@@ -1,5 +1,5 @@
 import { useSelector } from "react-redux";
-import { selectUser } from "../account";
+import { selectUser } from "../../lib/session";
 import AdminTable, { Switch } from "./AdminTable";
 import { PAGE_SIZE, useChangeUserMutation, useUsersPageQuery } from "./api";
 import { DISABLE, ENABLE, MANAGER, NO_USERS, USERS, YOU } from "./messages";

@@ -1,8 +1,10 @@
 // The admin screens (docs/PRODUCT.md §2): each a chunk of its own that only an admin's browser
 // downloads (docs/DESIGN.md §7), with the admin's calls (api.js) and what the admin picked in the
-// dashboard (selectionSlice.js, injected into the store when the first of them loads).
+// dashboard (selectionSlice.js, injected into the store when the first of them loads). The dashboard
+// is pages/AdminDashboard.jsx's, which gives it the account's sign-out.
+export { default as AdminDashboard } from "./AdminDashboard";
+
 export const screens = {
-  AdminDashboard: () => import(/* webpackChunkName: "screen-AdminDashboard" */ "./AdminDashboard"),
   CreateShoes: () => import(/* webpackChunkName: "screen-CreateShoes" */ "./forms/CreateShoes"),
   CreateBrand: () => import(/* webpackChunkName: "screen-CreateBrand" */ "./forms/CreateBrand"),
   CreateSize: () => import(/* webpackChunkName: "screen-CreateSize" */ "./forms/CreateSize"),

@@ -1,5 +1,9 @@
 import { createSelector, createSlice } from "@reduxjs/toolkit";
+import { sameLine } from "../../lib/cartLines";
 import { toCents } from "../../lib/money";
+import { selectCartItems } from "../../lib/session";
+// The two other features' events the cart reacts to (eslint.config.js allows these two imports).
+import { buyMePressed } from "../catalog";
 import { checkoutApi } from "../checkout";
 
 // The cart: its lines, kept in the browser's local storage under this key (docs/PRODUCT.md §3 'Cart
@@ -40,14 +44,6 @@ export function saveCart(items, storage = globalThis.localStorage) {
   }
 }
 
-const sameLine = (line, other) => line._id === other._id && line.size === other.size;
-
-// One shoe in one size is one line; the server's answers name lines the same way.
-export const lineKey = ({ _id, size }) => `${_id}|${size}`;
-
-export const quantityInCart = (items, { _id, size }) =>
-  items.find((line) => sameLine(line, { _id, size }))?.quantity ?? 0;
-
 const findLine = (state, payload) => state.items.find((line) => sameLine(line, payload));
 
 const removeLine = (state, payload) => {
@@ -62,12 +58,6 @@ export const cartSlice = createSlice({
   name: "cart",
   initialState: () => cartInitialState(),
   reducers: {
-    // A card's BUY ME!: a new line, or more pairs on the line of the same shoe and size.
-    itemAdded: (state, action) => {
-      const line = findLine(state, action.payload);
-      if (line) line.quantity = Math.min(line.quantity + action.payload.quantity, MAX_QUANTITY);
-      else state.items.push(action.payload);
-    },
     // '+', up to `limit` (lines.js's quantityLimit).
     quantityIncreased: (state, action) => {
       const line = findLine(state, action.payload);
@@ -99,10 +89,16 @@ export const cartSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // BUY ME! on a card or a shoe's page (the catalogue's event): a new line, or more pairs on the line
+    // of the same shoe and size.
+    builder.addCase(buyMePressed, (state, action) => {
+      const line = findLine(state, action.payload);
+      if (line) line.quantity = Math.min(line.quantity + action.payload.quantity, MAX_QUANTITY);
+      else state.items.push(action.payload);
+    });
     // A paid cart is emptied (docs/PRODUCT.md §4), whichever screen the shopper is on when the answer
-    // comes. docs/PRODUCT.md §4 also says the cart is cleared on leaving the cart page; we keep the
-    // stored lines (clearing them would make Continue Shopping and the header's count pointless), and
-    // the shop's word on them is forgotten on leaving instead (checkout's quoteCart).
+    // comes. Leaving /cart empties nothing (docs/PRODUCT.md §4 says why): only the shop's word on the
+    // lines is forgotten then (checkout's quoteCart).
     builder.addMatcher(checkoutApi.endpoints.checkout.matchFulfilled, (state, action) => {
       if (action.payload?.order) state.items = [];
     });
@@ -110,7 +106,6 @@ export const cartSlice = createSlice({
 });
 
 export const {
-  itemAdded,
   quantityIncreased,
   quantityDecreased,
   itemRemoved,
@@ -119,7 +114,6 @@ export const {
   quantityLowered,
 } = cartSlice.actions;
 
-export const selectCartItems = (state) => state.cart.items;
 export const selectCartCount = createSelector([selectCartItems], (items) =>
   items.reduce((count, line) => count + line.quantity, 0),
 );

@@ -1,5 +1,6 @@
+import { lineKey } from "../../lib/cartLines";
 import { toCents } from "../../lib/money";
-import { lineKey, MAX_QUANTITY } from "./cartSlice";
+import { MAX_QUANTITY } from "./cartSlice";
 
 // The cart's lines as the cart screen shows them, with the shop's word on each (the quote's lines, or
 // the lines a checkout refused): pure functions of the two.

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import PrefetchLink from "../../components/PrefetchLink";
-import { useBrandsQuery } from "./api";
+import { useBrandsQuery } from "../../lib/brandsApi";
 
 // The header's BRANDS menu: opens on hover, and on click or Enter for keyboards and touch screens;
 // each brand goes to its collection. A click on the button while the mouse rests on it keeps the

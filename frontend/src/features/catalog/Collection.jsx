@@ -2,8 +2,9 @@ import { useCallback, useEffect, useId } from "react";
 import { useDispatch, useSelector } from "react-redux";
 import { useParams } from "react-router";
 import SizeChips from "../../components/SizeChips";
+import { useBrandsQuery } from "../../lib/brandsApi";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { brandNameIn, useBrandsQuery, useCollectionColorsQuery, useCollectionPageQuery } from "./api";
+import { brandNameIn, useCollectionColorsQuery, useCollectionPageQuery } from "./api";
 import {
   collectionOpened,
   collectionPageChanged,

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useSelector } from "react-redux";
 import FormField from "../../components/FormField";
-import { selectUser } from "../account";
+import { selectUser } from "../../lib/session";
 import { useNotifyMeMutation } from "./api";
 import { NOTIFY_EMAIL_INVALID, NOTIFY_FAILED, NOTIFY_PICK_SIZE, NOTIFY_TOO_MANY } from "./messages";
 

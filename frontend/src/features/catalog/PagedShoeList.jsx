@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef } from "react";
+import { useDeferredValue, useEffect, useId, useRef } from "react";
+import { useDispatch, useSelector } from "react-redux";
 import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
 import { offsetAfterLoad, PAGE_SIZE, RESET_BELOW } from "../../lib/paging";
+import { listCounted, selectListCount } from "../../lib/pagingSlice";
 import { usePrefetchOnIdle } from "../../lib/prefetch";
 import ProductCard from "./ProductCard";
 
@@ -30,21 +32,34 @@ export default function PagedShoeList({
   children,
 }) {
   const step = PAGE_SIZE[kind];
-  const { data, currentData, isError, isFetching, refetch } = useListQuery(
-    { ...args, limit: step, offset },
-    { skip },
-  );
+  const {
+    data: answer,
+    currentData,
+    isError,
+    isFetching,
+    refetch,
+  } = useListQuery({ ...args, limit: step, offset }, { skip });
+  // A page of cards (28 on the home page) is drawn as a deferred update: React draws it in slices,
+  // giving the browser its main thread back between them, not in one long task (docs/DESIGN.md §7).
+  const data = useDeferredValue(answer);
   const titleId = useId();
   const top = useRef(null);
   const Heading = `h${titleLevel}`;
   usePrefetchOnIdle("/products/:id");
 
-  // A list that shrank under the shopper (shoes taken off sale, sold, deleted) leaves them on an
-  // empty page past its end: they go back to its first page.
-  const reset = currentData && offsetAfterLoad(offset, currentData) !== offset;
+  // A list that changed under the shopper (a shoe left the sale or the brand, was sold or deleted)
+  // goes back to its first page, not only when a filter changes it: its count is remembered by the
+  // list's kind, so a change made while the shopper was away counts too.
+  const dispatch = useDispatch();
+  const countShown = useSelector((state) => selectListCount(state, kind));
+  const reset = currentData && offsetAfterLoad(offset, currentData, countShown) !== offset;
+  const count = currentData?.count;
   useEffect(() => {
     if (reset) onPage(0);
   }, [reset, onPage]);
+  useEffect(() => {
+    if (count !== undefined) dispatch(listCounted({ list: kind, count }));
+  }, [dispatch, kind, count]);
 
   const changePage = (newOffset) => {
     onPage(newOffset);

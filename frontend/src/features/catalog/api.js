@@ -63,11 +63,6 @@ export const catalogApi = shopApi.injectEndpoints({
     unsubscribeStockAlert: build.mutation({
       query: (token) => ({ url: `/shoes/notify/unsubscribe/${encodeURIComponent(token)}`, method: "POST" }),
     }),
-    // The header's BRANDS menu, and the brands the admin's shoe forms offer.
-    brands: build.query({
-      query: () => "/brands",
-      providesTags: [{ type: "Brand", id: "LIST" }],
-    }),
     // The search drawer: shoes whose name contains the text, asked lower-cased (docs/PRODUCT.md §7),
     // of a size in stock when one is chosen. The server may answer a plain text (a not-found message),
     // which is kept to be shown as it is.
@@ -85,7 +80,6 @@ export const {
   useCollectionColorsQuery,
   useSalePageQuery,
   useShoeQuery,
-  useBrandsQuery,
   useSearchShoesQuery,
   useNotifyMeMutation,
   useUnsubscribeStockAlertMutation,

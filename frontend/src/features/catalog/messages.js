@@ -3,9 +3,6 @@ export const ADD_SIZE = "Add size";
 export const ADDED_TO_CART = "Your shoe add to cart";
 export const NO_MORE_PAIRS = "No more pairs left";
 
-export const FAVORITES_TITLE = "MY FAVORITES!";
-export const NO_FAVORITES = "No favorites yet: press Add to favorites on a shoe you like to keep it here.";
-
 // 'Notify me' on a sold-out size (issue 19).
 export const NOTIFY_EMAIL_INVALID = "Use a valid email";
 export const NOTIFY_PICK_SIZE = "Choose the size you want";

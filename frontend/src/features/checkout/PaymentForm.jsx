@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useSelector } from "react-redux";
 import FormField from "../../components/FormField";
-import { selectUser } from "../account";
+import { selectUser } from "../../lib/session";
 import CardField from "./CardField";
 import CardLogos from "./CardLogos";
 import { PAY, PAYING } from "./messages";
@@ -15,10 +15,10 @@ const NO_CARD = { accepted: false, brand: null, error: null };
 // field checked on every key press and on blur, and the card widget holding the postal code. Paying
 // goes on only for a signed-in user, with every field valid, the card accepted and something to pay
 // (`canPay`: the cart is not empty, its total is above 0 and no line is flagged); it pays for the
-// cart's `items` and their total, `amount` (cents).
-export default function PaymentForm({ items, amount, canPay }) {
+// cart's `items` and their total, `amount` (cents), and hands the paid order to `onPaid`.
+export default function PaymentForm({ items, amount, canPay, onPaid }) {
   const user = useSelector(selectUser);
-  const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount });
+  const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount, onPaid });
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [card, setCard] = useState(NO_CARD);

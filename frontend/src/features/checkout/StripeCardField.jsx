@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { CARD_NUMBER_INCOMPLETE, CARD_WIDGET_UNAVAILABLE } from "./messages";
 import { loadStripeJs } from "./stripe";
 
@@ -17,34 +17,28 @@ export default function StripeCardField({ publishableKey, onChange, showErrors }
   const [touched, setTouched] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
 
-  // The card's events are bound once, when it mounts: they reach the form's latest onChange through
-  // this ref (Preact, which the shop runs on, has no useEffectEvent).
-  const latestOnChange = useRef(onChange);
-  useLayoutEffect(() => {
-    latestOnChange.current = onChange;
+  const report = useEffectEvent((stripe, card, event) => {
+    setError(event.error?.message ?? null);
+    setComplete(event.complete);
+    onChange({
+      accepted: event.complete && !event.error,
+      brand: event.brand && event.brand !== "unknown" ? event.brand : null,
+      error: event.error?.message ?? null,
+      createPaymentMethod: async (billing) => {
+        const { paymentMethod, error: refused } = await stripe.createPaymentMethod({
+          type: "card",
+          card,
+          billing_details: billing,
+        });
+        return refused ? { error: refused.message } : { id: paymentMethod.id };
+      },
+      confirmAction: async (answer) => !(await stripe.handleCardAction(answer.clientSecret)).error,
+    });
   });
 
   useEffect(() => {
     let card = null;
     let left = false;
-    const report = (stripe, element, event) => {
-      setError(event.error?.message ?? null);
-      setComplete(event.complete);
-      latestOnChange.current({
-        accepted: event.complete && !event.error,
-        brand: event.brand && event.brand !== "unknown" ? event.brand : null,
-        error: event.error?.message ?? null,
-        createPaymentMethod: async (billing) => {
-          const { paymentMethod, error: refused } = await stripe.createPaymentMethod({
-            type: "card",
-            card: element,
-            billing_details: billing,
-          });
-          return refused ? { error: refused.message } : { id: paymentMethod.id };
-        },
-        confirmAction: async (answer) => !(await stripe.handleCardAction(answer.clientSecret)).error,
-      });
-    };
     loadStripeJs(publishableKey)
       .then((stripe) => {
         if (left) return;

@@ -1,10 +1,8 @@
+import { lineKey } from "../../lib/cartLines";
 import { shopApi } from "../../lib/shopApi";
-import { ordersApi } from "../orders";
 
 // What the server reads of a cart line: the rest (name, image) is for the shopper's eyes.
 const forQuote = ({ _id, size, quantity, price }) => ({ _id, size, quantity, price });
-
-const lineKey = ({ _id, size }) => `${_id}|${size}`;
 
 // The lines of a quote, with the lines a checkout refused in place of the quote's word on them.
 function withRefused(quote, refused) {
@@ -26,16 +24,13 @@ export const checkoutApi = shopApi.injectEndpoints({
     }),
     // POST /cart/checkout with the payment method the card widget made (docs/PRODUCT.md §7), the user
     // and the lines: {message, order} once paid, or {requiresAction} when the bank wants the shopper
-    // to confirm (usePay sends the same body again then). The paid order is put where its page reads
-    // it; a cart the shop refused has its lines flagged as the quote flags them.
+    // to confirm (usePay sends the same body again then). A cart the shop refused has its lines
+    // flagged as the quote flags them.
     checkout: build.mutation({
       query: (body) => ({ url: "/cart/checkout", method: "POST", body }),
       async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
         try {
-          const { data } = await queryFulfilled;
-          if (data?.order) {
-            dispatch(ordersApi.util.upsertQueryData("order", data.order.idPayment, data.order));
-          }
+          await queryFulfilled;
         } catch ({ error }) {
           if (error?.code !== "cart_changed") return;
           const refused = error.body?.lines ?? [];

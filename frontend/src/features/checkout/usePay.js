@@ -2,7 +2,7 @@ import { useCallback, useRef } from "react";
 import { useSelector } from "react-redux";
 import { useNavigate } from "react-router";
 import { DURATION, errorPopup, successPopup } from "../../lib/popup";
-import { selectUser } from "../account";
+import { selectUser } from "../../lib/session";
 import { useCheckoutMutation } from "./api";
 import {
   AUTHENTICATION_CANCELLED_TEXT,
@@ -42,12 +42,12 @@ function refusalPopup(refusal) {
 
 // The pay button's journey (docs/PRODUCT.md §5, §8) for the cart's lines and total (`amount`, in
 // cents): a visitor is sent to make a user; a card becomes a payment method, the shop charges it, and
-// the shopper sees the shop's message for 5 s on the new order's page, or 'error in your payment'. A
-// 202 means the bank wants the shopper to confirm (3-D Secure): the card widget does that (Stripe's
-// handleCardAction, or the test gateway's dialog) and the same body, same payment method id, is sent
-// again. One payment at a time, whichever screen the shopper went to meanwhile (`paying`): its answer
-// still clears a paid cart.
-export function usePay({ items, amount }) {
+// the shopper sees the shop's message for 5 s on the new order's page (`onPaid(order)` opens it), or
+// 'error in your payment'. A 202 means the bank wants the shopper to confirm (3-D Secure): the card
+// widget does that (Stripe's handleCardAction, or the test gateway's dialog) and the same body, same
+// payment method id, is sent again. One payment at a time, whichever screen the shopper went to
+// meanwhile (`paying`): its answer still clears a paid cart.
+export function usePay({ items, amount, onPaid }) {
   const navigate = useNavigate();
   const user = useSelector(selectUser);
   const [checkout, { isLoading }] = useCheckoutMutation({ fixedCacheKey: "checkout" });
@@ -96,7 +96,7 @@ export function usePay({ items, amount }) {
     else if (error) refusalPopup(error);
     else {
       successPopup(data.message, { timer: DURATION.payment });
-      navigate(`/order/${encodeURIComponent(data.order.idPayment)}`);
+      onPaid(data.order);
     }
   };
 

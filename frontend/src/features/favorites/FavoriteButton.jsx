@@ -2,7 +2,7 @@ import { useSelector } from "react-redux";
 import { skipToken } from "@reduxjs/toolkit/query/react";
 import { HeartIcon } from "../../components/icons";
 import { errorPopup, successPopup } from "../../lib/popup";
-import { selectUser, useSignInFirst } from "../account";
+import { selectUser, useSignInFirst } from "../../lib/session";
 import { useAddFavoriteMutation, useIsFavoriteQuery, useRemoveFavoriteMutation } from "./api";
 import {
   ADD_TO_FAVORITES,

@@ -10,3 +10,7 @@ export const REMOVE_FROM_FAVORITES = "Remove from favorites";
 
 export const SIGN_IN_FOR_FAVORITES = "Sign in to keep your Favorites.";
 export const FAVORITES_FAILED = "Your Favorites could not be changed";
+
+// /favorites (docs/PRODUCT.md §2).
+export const FAVORITES_TITLE = "MY FAVORITES!";
+export const NO_FAVORITES = "No favorites yet: press Add to favorites on a shoe you like to keep it here.";

@@ -1,12 +1,12 @@
 import { Link, useParams } from "react-router";
 import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
+import OrderLines from "../../components/OrderLines";
+import ShippingAddress from "../../components/ShippingAddress";
 import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useOrderQuery } from "./api";
 import { BACK_ACCOUNT, BACK_HOME, orderNotFound, SOME_PROBLEM } from "./messages";
-import OrderLines from "./OrderLines";
-import ShippingAddress from "./ShippingAddress";
 
 function OrderActions() {
   return (

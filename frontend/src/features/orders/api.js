@@ -5,8 +5,8 @@ export const ORDERS_PAGE_SIZE = 4;
 
 export const ordersApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
-    // The order of /order/{idPayment}: its owner's (or an admin's); any other answers 404. A checkout
-    // puts the order it made here, so its page shows without asking again.
+    // The order of /order/{idPayment}: its owner's (or an admin's); any other answers 404. A paid
+    // checkout's order is put here (useOpenPaidOrder.js), so its page shows without asking again.
     order: build.query({
       query: (idPayment) => `/cart/order/${encodeURIComponent(idPayment)}`,
       providesTags: (order, error, idPayment) => [{ type: "Order", id: idPayment }],

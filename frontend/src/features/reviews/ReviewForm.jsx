@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import FormField from "../../components/FormField";
 import { reloadAt } from "../../lib/reload";
-import { useSignInFirst } from "../account";
+import { useSignInFirst } from "../../lib/session";
 import { usePostReviewMutation, useUpdateReviewMutation } from "./api";
 import {
   CANCEL,

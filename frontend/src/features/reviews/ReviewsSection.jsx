@@ -3,7 +3,7 @@ import { useSelector } from "react-redux";
 import Loading from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import Pager from "../../components/Pager";
-import { selectUser, useSignInFirst } from "../account";
+import { selectUser, useSignInFirst } from "../../lib/session";
 import { REVIEWS_PAGE_SIZE, useLazyEligibilityQuery, useShoeReviewsQuery } from "./api";
 import {
   ALREADY_REVIEWED,

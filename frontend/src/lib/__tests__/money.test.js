@@ -16,3 +16,12 @@ test("thousands are grouped the en-US way, as in the mails", () => {
   expect(formatPrice(1234.5)).toBe("$1,234.50");
   expect(formatCents(123456789)).toBe("$1,234,567.89");
 });
+
+test("the same text as the en-US currency format, for every kind of amount", () => {
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  for (const cents of [
+    0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 99999999, 100000000, -5, -123456,
+  ]) {
+    expect(formatCents(cents)).toBe(usd.format(cents / 100));
+  }
+});

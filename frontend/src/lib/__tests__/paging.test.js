@@ -94,3 +94,12 @@ test("a list that shrank past the page goes back to its start", () => {
   expect(offsetAfterLoad(12, { results: [{}] })).toBe(12);
   expect(offsetAfterLoad(0, { results: [] })).toBe(0);
 });
+
+test("a list that holds more or fewer than the shopper was shown goes back to its start", () => {
+  const page = { count: 19, results: [{}] };
+  expect(offsetAfterLoad(8, page, 20)).toBe(0);
+  expect(offsetAfterLoad(8, page, 18)).toBe(0);
+  expect(offsetAfterLoad(8, page, 19)).toBe(8);
+  // A list never shown before keeps the page asked.
+  expect(offsetAfterLoad(8, page, undefined)).toBe(8);
+});

@@ -3,13 +3,13 @@ import { installFakeApi, userRecord } from "../../../testing/fakeApi";
 import {
   accountTurnedAway,
   authStateChanged,
-  selectIsAdmin,
   selectIsDisabled,
   signIn,
   signOut,
   signUp,
   startIdentity,
 } from "../accountSlice";
+import { selectIsAdmin } from "../../../lib/session";
 import { accountApi } from "../api";
 import { setIdentity } from "../identity";
 import { createLocalIdentity } from "../identity/local";

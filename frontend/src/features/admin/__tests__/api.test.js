@@ -1,5 +1,6 @@
 import { setupStore } from "../../../app/store";
 import { orderRow, statsFixture, userRow } from "../../../testing/adminFixtures";
+import { brandsApi } from "../../../lib/brandsApi";
 import { flushPromises, installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
 import { catalogApi } from "../../catalog/api";
 import { ordersApi } from "../../orders/api";
@@ -159,7 +160,7 @@ describe("a write has what it changed asked again", () => {
     });
     const store = setupStore();
     await open(store, endpoints.brandsPage, { offset: 0 });
-    await open(store, catalogApi.endpoints.brands);
+    await open(store, brandsApi.endpoints.brands);
     const { error } = await store.dispatch(endpoints.deleteBrand.initiate(2));
     await settle();
     expect(error).toMatchObject({ status: 409, code: "brand_in_use" });

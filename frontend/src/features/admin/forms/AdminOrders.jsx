@@ -1,6 +1,7 @@
 import { useSelector } from "react-redux";
+import OrderLines from "../../../components/OrderLines";
+import ShippingAddress from "../../../components/ShippingAddress";
 import { formatCents } from "../../../lib/money";
-import { OrderLines, ShippingAddress } from "../../orders";
 import { useAdminOrderQuery, useCancelOrderMutation, useRefundOrderMutation } from "../api";
 import { selectSelectedOrder } from "../selectionSlice";
 import { useRowActions } from "../useAdminTable";

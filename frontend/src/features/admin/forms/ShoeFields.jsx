@@ -1,4 +1,4 @@
-import { useBrandsQuery } from "../../catalog";
+import { useBrandsQuery } from "../../../lib/brandsApi";
 import { ImageField, TextField } from "./FormFields";
 
 // The brand as text, offered the shop's brands: the server takes an existing brand's name in any case.

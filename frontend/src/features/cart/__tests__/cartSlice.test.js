@@ -1,16 +1,16 @@
 import { setupStore } from "../../../app/store";
+import { quantityInCart } from "../../../lib/cartLines";
+import { buyMePressed } from "../../catalog";
 import reducer, {
   CART_KEY,
   cartCleared,
   cartInitialState,
-  itemAdded,
   itemRemoved,
   loadCart,
   newPriceAccepted,
   persistCart,
   quantityDecreased,
   quantityIncreased,
-  quantityInCart,
   quantityLowered,
   saveCart,
   selectCartCount,
@@ -68,14 +68,14 @@ describe("the stored cart", () => {
 
 describe("adding from a card", () => {
   test("appends a new line", () => {
-    const state = reducer({ items: [line()] }, itemAdded(line({ _id: 8 })));
+    const state = reducer({ items: [line()] }, buyMePressed(line({ _id: 8 })));
     expect(state.items.map((item) => item._id)).toEqual([7, 8]);
   });
 
   test("the same shoe and size again raises that line's quantity instead", () => {
-    let state = reducer({ items: [] }, itemAdded(line()));
-    state = reducer(state, itemAdded(line()));
-    state = reducer(state, itemAdded(line({ size: "9.5" })));
+    let state = reducer({ items: [] }, buyMePressed(line()));
+    state = reducer(state, buyMePressed(line()));
+    state = reducer(state, buyMePressed(line({ size: "9.5" })));
     expect(state.items.map((item) => [item.size, item.quantity])).toEqual([
       ["9", 2],
       ["9.5", 1],
@@ -87,7 +87,7 @@ describe("adding from a card", () => {
   test("is written to local storage", () => {
     const store = setupStore();
     persistCart(store);
-    store.dispatch(itemAdded(line()));
+    store.dispatch(buyMePressed(line()));
     expect(JSON.parse(localStorage.getItem(CART_KEY))).toEqual([line()]);
   });
 
@@ -153,7 +153,7 @@ describe("'+' and '-'", () => {
   });
 
   test("adding from a card never goes past 99 either", () => {
-    const state = reducer(cartWith([line({ quantity: 98 })]), itemAdded(line({ quantity: 5 })));
+    const state = reducer(cartWith([line({ quantity: 98 })]), buyMePressed(line({ quantity: 5 })));
     expect(state.items[0].quantity).toBe(99);
   });
 

@@ -1,21 +1,26 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
+import { installShopStylesheet } from "../../../testing/shopStylesheet";
+import { shopApi } from "../../../lib/shopApi";
 import Collection from "../Collection";
 
 const pageRequests = (calls) =>
   calls.filter((call) => call.path.startsWith("/shoes?")).map((call) => call.path);
 
+// `count` shoes of the brand (a number, or {brand name: number}), answered a page at a time.
 function renderCollection({ count = 14, path = "/colletions/New%20Balance", brands = [] } = {}) {
   const calls = installFakeApi({
     "GET /brands": brands,
     "GET /shoes/colors": ["Black", "Red"],
     "GET /shoes": ({ path: asked }) => {
-      const offset = Number(new URLSearchParams(asked.split("?")[1]).get("offset"));
-      const shown = Math.max(0, Math.min(6, count - offset));
+      const query = new URLSearchParams(asked.split("?")[1]);
+      const offset = Number(query.get("offset"));
+      const total = typeof count === "number" ? count : count[query.get("brand")];
+      const shown = Math.max(0, Math.min(6, total - offset));
       return page(
         Array.from({ length: shown }, (_, index) => shoeFixture({ name: `Shoe ${offset + index + 1}` })),
-        count,
+        total,
       );
     },
   });
@@ -86,6 +91,18 @@ test("the color filter offers the brand's colors and asks for the exact one", as
   expect(calls.some((call) => call.path === "/shoes/colors?brand=New+Balance")).toBe(true);
 });
 
+test("its grid has 4 columns on a large screen, as every grid of shoes (docs/PRODUCT.md §9)", async () => {
+  const removeStylesheet = installShopStylesheet();
+  try {
+    renderCollection();
+    await screen.findByText("Shoe 6");
+    const grid = screen.getAllByRole("article")[0].closest("ul");
+    expect(getComputedStyle(grid).gridTemplateColumns).toBe("repeat(4, minmax(0, 1fr))");
+  } finally {
+    removeStylesheet();
+  }
+});
+
 test("the brand shows as the shop spells it, whatever the case in the address", async () => {
   renderCollection({ path: "/colletions/new%20balance", brands: [{ _id: 1, name: "New Balance" }] });
   expect(await screen.findByText("New Balance")).toBeInTheDocument();
@@ -130,5 +147,34 @@ describe("the size chips", () => {
     // The plain first page was asked before, and is shown again from the cache.
     expect(await screen.findByText("Shoe 6")).toBeInTheDocument();
     expect(pageRequests(calls)[0]).toBe("/shoes?limit=6&offset=0&brand=New+Balance");
+  });
+});
+
+describe("what the collection lists changes", () => {
+  test("another brand starts from its first page", async () => {
+    const { user, router, calls } = renderCollection({ count: { "New Balance": 14, Nike: 9 } });
+    await user.click(within(await screen.findByRole("navigation")).getByRole("button", { name: "Next" }));
+    await screen.findByText("Shoe 7");
+
+    await act(() => router.navigate("/colletions/Nike"));
+    const pager = await screen.findByRole("navigation", { name: "Pages" });
+    expect(within(pager).getByText("Page 1 of 2")).toBeInTheDocument();
+    expect(pageRequests(calls).at(-1)).toBe("/shoes?limit=6&offset=0&brand=Nike");
+  });
+
+  test("a shoe leaving the brand while the shopper is on its second page brings them back to the first", async () => {
+    const count = { "New Balance": 14 };
+    const { user, store, calls } = renderCollection({ count });
+    await user.click(within(await screen.findByRole("navigation")).getByRole("button", { name: "Next" }));
+    await screen.findByText("Shoe 7");
+
+    // An admin moved one of its shoes to another brand: the shop's lists of shoes are asked again.
+    count["New Balance"] = 13;
+    await act(async () => store.dispatch(shopApi.util.invalidateTags([{ type: "Shoe", id: "LIST" }])));
+    expect(await screen.findByText("Shoe 1")).toBeInTheDocument();
+    expect(pageRequests(calls).slice(-2)).toEqual([
+      "/shoes?limit=6&offset=6&brand=New+Balance",
+      "/shoes?limit=6&offset=0&brand=New+Balance",
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { installFakeApi, page, shoeFixture } from "../../../testing/fakeApi";
 import { renderWithProviders } from "../../../testing/renderWithProviders";
-import ProductDetail from "../ProductDetail";
+import ProductDetail from "../../../pages/ProductDetail";
 
 const shoe = shoeFixture({ _id: 7, name: "Air Swift" });
 const THANKS = { message: "We will email ana@example.com once size 9.5 is back in stock." };

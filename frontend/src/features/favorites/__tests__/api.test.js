@@ -34,7 +34,7 @@ describe("the page of /favorites", () => {
       [`POST /favorites/${UID}`]: [201, { message: "Shoe added to Favorites", favorite }],
       [`DELETE /favorites/${UID}`]: { message: "Shoe removed from Favorites" },
     });
-    const store = setupStore({ paging: { [FAVORITES_PAGE]: 16 } });
+    const store = setupStore({ paging: { offsets: { [FAVORITES_PAGE]: 16 }, counts: {} } });
     await store.dispatch(addFavorite.initiate({ uid: UID, shoeId: 5 }));
     expect(selectOffset(store.getState(), FAVORITES_PAGE)).toBe(0);
     store.dispatch(pageChanged({ list: FAVORITES_PAGE, offset: 8 }));
@@ -125,7 +125,7 @@ describe("the detail screen's toggle", () => {
       [`GET /favorites/${UID}`]: [],
       [`POST /favorites/${UID}`]: refused(status, detail, code),
     });
-    const store = setupStore({ paging: { [FAVORITES_PAGE]: 8 } });
+    const store = setupStore({ paging: { offsets: { [FAVORITES_PAGE]: 8 }, counts: {} } });
     await store.dispatch(isFavorite.initiate({ uid: UID, shoeId: 5 }));
     const { error } = await store.dispatch(addFavorite.initiate({ uid: UID, shoeId: 5 }));
     expect(error).toMatchObject({ status, code, message: detail });

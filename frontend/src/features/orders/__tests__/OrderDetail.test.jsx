@@ -1,6 +1,8 @@
 import { act, screen, within } from "@testing-library/react";
 import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
 import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
+import { ordersApi } from "../api";
+import { useOpenPaidOrder } from "../useOpenPaidOrder";
 
 const order = {
   _id: 12,
@@ -127,4 +129,21 @@ test("shows where the order ships and where its money stands", async () => {
   );
   expect(screen.getByText("Payment").nextSibling).toHaveTextContent("Partly refunded");
   expect(screen.getByText("Refunded").nextSibling).toHaveTextContent("$0.10");
+});
+
+test("an order just paid opens its page with the order the checkout answered, not asked again", async () => {
+  function Paid() {
+    const openPaidOrder = useOpenPaidOrder();
+    return (
+      <button type="button" onClick={() => openPaidOrder(order)}>
+        Paid
+      </button>
+    );
+  }
+  const calls = installFakeApi({});
+  const { user, store, router } = renderWithProviders({ path: "/cart", route: "/cart", element: <Paid /> });
+  await user.click(screen.getByRole("button", { name: "Paid" }));
+  expect(router.state.location.pathname).toBe("/order/pi_test_3f9a");
+  expect(ordersApi.endpoints.order.select("pi_test_3f9a")(store.getState()).data).toEqual(order);
+  expect(calls).toEqual([]);
 });

@@ -1,21 +1,19 @@
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { DataLoading } from "../../components/Loading";
-import LoadError from "../../components/LoadError";
-import NotFound from "../../components/NotFound";
-import ShoeImage from "../../components/ShoeImage";
-import { formatPrice } from "../../lib/money";
-import { usePrefetchOnIdle } from "../../lib/prefetch";
-import { useDocumentTitle } from "../../lib/useDocumentTitle";
-import { FavoriteButton } from "../favorites";
-import { RatingSummary, ReviewsSection } from "../reviews";
-import { useShoeQuery } from "./api";
-import NotifyMe from "./NotifyMe";
-import SizeSelect from "./SizeSelect";
-import { useAddToCart } from "./useAddToCart";
+import { DataLoading } from "../components/Loading";
+import LoadError from "../components/LoadError";
+import NotFound from "../components/NotFound";
+import ShoeImage from "../components/ShoeImage";
+import { formatPrice } from "../lib/money";
+import { usePrefetchOnIdle } from "../lib/prefetch";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
+import { FavoriteButton } from "../features/favorites";
+import { RatingSummary, ReviewsSection } from "../features/reviews";
 
-// /products/{id}: the shoe, 'LOADING...' until it comes, the 404 screen if the shop has no such shoe.
-// Another shoe never flashes the last one while it loads (currentData is the asked shoe's only).
+// /products/{id}: the catalogue's shoe with the favorites' toggle and the reviews' section; 'LOADING...'
+// until it comes, the 404 screen if the shop has no such shoe. Another shoe never flashes the last one
+// while it loads (currentData is the asked shoe's only).
 export default function ProductDetail() {
   const { id } = useParams();
   const { currentData: shoe, error, isError, refetch } = useShoeQuery(id);

@@ -1,4 +1,4 @@
-import { CHART_SIZE, chartBars, chartSummary } from "../salesChart";
+import { CHART_SIZE, chartBars, chartSummary } from "../chartBars";
 
 const day = (date, amount, orders = amount > 0 ? 1 : 0) => ({ date, amount, orders });
 const size = { width: 300, height: 100, gap: 2 };

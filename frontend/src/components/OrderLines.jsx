@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatPrice } from "../../lib/money";
+import { formatPrice } from "../lib/money";
 
 // The shoes of an order (docs/PRODUCT.md §2 'Order detail', and the admin's /orders): name and picture,
 // quantity, size, price. A shoe's name links to it, unless the shop has deleted it since. Pairs

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { confirmPopup, errorPopup, successPopup } from "../../../lib/popup";
-import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
-import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
-import { cartInitialState } from "../cartSlice";
+import { confirmPopup, errorPopup, successPopup } from "../../lib/popup";
+import { flushPromises, installFakeApi, userRecord } from "../../testing/fakeApi";
+import { screenReady, renderWithProviders } from "../../testing/renderWithProviders";
+import { cartInitialState } from "../../features/cart/cartSlice";
 
-jest.mock("../../../lib/popup");
+jest.mock("../../lib/popup");
 
 const airSwift = (overrides = {}) => ({
   _id: 7,

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { favoriteFixture, installFakeApi, page, shoeFixture, userRecord } from "../../../testing/fakeApi";
-import { screenReady, renderWithProviders } from "../../../testing/renderWithProviders";
+import { favoriteFixture, installFakeApi, page, shoeFixture, userRecord } from "../../testing/fakeApi";
+import { screenReady, renderWithProviders } from "../../testing/renderWithProviders";
 
 const UID = userRecord().idUser;
 const signedIn = { account: { user: userRecord(), status: "signedIn" } };
