@@ -29,7 +29,9 @@ DROP FUNCTION IF EXISTS activity_entry_append_only();
 def _on_postgresql(sql: str):
     def run(apps, schema_editor) -> None:
         if schema_editor.connection.vendor == "postgresql":
-            schema_editor.execute(sql)
+            # Not schema_editor.execute, which formats the SQL with its parameters: RAISE's own % would break it.
+            with schema_editor.connection.cursor() as cursor:
+                cursor.execute(sql)
 
     return run
 
