@@ -20,7 +20,7 @@ const REFUND = {
   requestId: "lb-1",
 };
 
-async function renderLog(answer = (request) => page([REFUND], 1)) {
+async function renderLog(answer = () => page([REFUND], 1)) {
   const calls = installFakeApi({ "GET /brands": [], "GET /activity": answer });
   const view = renderWithProviders({
     path: "/activity",
