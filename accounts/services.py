@@ -113,6 +113,9 @@ def shop_admin_create(*, email: str, password: str | None = None) -> tuple[User,
     if password is None:
         made_password = password = secrets.token_urlsafe(12)
     user, created = User.objects.get_or_create(email=User.objects.normalize_email(email))
+    if user.status == User.Status.ELIMINATED:
+        # Final but for set_user_status, which the operator runs first if they mean it.
+        raise AccountEliminated()
     fields = ("email_verified", "manager", "status")
     before = None if created else activity.values(user, fields)
     user.email_verified = True
