@@ -231,3 +231,31 @@ def test_an_eliminated_accounts_status_is_read_only_here_even_for_a_superuser(cl
     assert client.post(reverse("admin:accounts_user_change", args=[shopper.pk]), form).status_code == 302
     shopper.refresh_from_db()
     assert (shopper.status, shopper.display_name) == (User.Status.ELIMINATED, "Still")
+
+
+@pytest.mark.parametrize("target", ["manager", "owner", "staff", "superuser"])
+def test_delete_selected_refuses_a_list_holding_an_account_with_rights(client, accounts, target):
+    actor = actor_with(["view_user", "delete_user"])
+    client.force_login(actor)
+    chosen = [accounts["shopper"].pk, accounts[target].pk]
+    changelist = reverse("admin:accounts_user_changelist")
+
+    answer = client.post(changelist, {"action": "delete_selected", "_selected_action": chosen, "post": "yes"})
+
+    assert answer.status_code == 403
+    assert User.objects.filter(pk__in=chosen).count() == 2
+    # An account without rights alone is deleted.
+    alone = {"action": "delete_selected", "_selected_action": [accounts["shopper"].pk], "post": "yes"}
+    assert client.post(changelist, alone).status_code == 302
+    assert not User.objects.filter(pk=accounts["shopper"].pk).exists()
+
+
+def test_delete_selected_refuses_the_actors_own_account(client, accounts):
+    actor = actor_with(["view_user", "delete_user"])
+    client.force_login(actor)
+    answer = client.post(
+        reverse("admin:accounts_user_changelist"),
+        {"action": "delete_selected", "_selected_action": [actor.pk], "post": "yes"},
+    )
+    assert answer.status_code == 403
+    assert User.objects.filter(pk=actor.pk).exists()
