@@ -108,6 +108,11 @@ class ShopOwner(ShopError):
     message = "The shop's owners are changed only by the operator's command."
 
 
+class AccountEliminated(Conflict):
+    code = "account_eliminated"
+    message = "This account is Eliminated, which is final: only the operator's command (set_user_status) changes it."
+
+
 class StaffAccount(Conflict):
     code = "staff_account"
     message = "Staff accounts are changed in the Django admin."

@@ -16,4 +16,5 @@ urlpatterns = [
     path("auth/avatar", views.AvatarView.as_view(), name="avatar"),
     path("users", views.UserListView.as_view(), name="user-list"),
     path("users/<int:pk>", views.UserDetailView.as_view(), name="user-detail"),
+    path("activity", views.ActivityListView.as_view(), name="activity-list"),
 ]

@@ -2,15 +2,17 @@
 
 from django.conf import settings
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from activity import selectors as activity_selectors
+from activity.answers import ActivityOutput
 from shopsite.inputs import validated
 from shopsite.openapi import PAGE_HEADERS, MessageOutput, errors
-from shopsite.queries import PagedListMixin
+from shopsite.queries import KnownQuery, PagedListMixin
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
 from . import selectors, services
@@ -232,3 +234,31 @@ class UserDetailView(APIView):
             actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
         return Response(UserOutput(user).data)
+
+
+ACTIVITY_FILTERS = [
+    OpenApiParameter("actor", str, description="a part of the name or address of whoever acted, or 'command'"),
+    OpenApiParameter("kind", str, description="a kind (order.refund) or its start (order, security)"),
+    OpenApiParameter("record", str, description="a record (shoe:12), a record type (shoe), or a part of its name"),
+]
+
+
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[*PAGE_HEADERS, *ACTIVITY_FILTERS], responses={200: ActivityOutput, **errors(401, 403)}
+    )
+)
+class ActivityListView(PagedListMixin, generics.ListAPIView):
+    """GET /activity?actor=&kind=&record=: the activity log, newest first, for administrators (read only: the log
+    has no call that changes it)."""
+
+    serializer_class = ActivityOutput
+    permission_classes = [IsShopAdmin]
+    filter_backends = []
+    known_query = KnownQuery(paged=True, kept=("actor", "kind", "record"))
+
+    def get_queryset(self):
+        query = self.request.query_params
+        return activity_selectors.entry_list(
+            actor=query.get("actor", ""), kind=query.get("kind", ""), record=query.get("record", "")
+        )

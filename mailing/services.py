@@ -22,6 +22,7 @@ from django.db.models import F, Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from activity import services as activity
 from shopsite.background import tasks_hand_over
 from shopsite.logs import request_id_as, request_id_current
 
@@ -214,7 +215,7 @@ class SendAgainReport:
 
 
 @transaction.atomic
-def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
+def mail_send_again(*, actor: activity.Actor, mails: QuerySet[Mail], via: str | None = None) -> SendAgainReport:
     """Hand the given waiting mails to the workers now (staff's 'Send again' after an outage): pending ones, and those
     whose claim outlived its lease. Sent and dropped mails are left alone, and so are those a worker holds."""
     selected = mails.count()
@@ -222,6 +223,9 @@ def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
     waiting = selectors.mail_waiting_list(mails=Mail.objects.filter(pk__in=mails.values("pk")))
     # Locked until the commit: a worker claiming one of them meanwhile waits, then finds it pending and takes it.
     ids = list(waiting.select_for_update().values_list("pk", flat=True))
+    for mail in Mail.objects.filter(pk__in=ids).order_by("pk"):
+        after = {"state": Mail.State.PENDING, "claimed_at": None}
+        activity.record(actor, "mail.send_again", mail, before=activity.values(mail, after), after=after, via=via)
     Mail.objects.filter(pk__in=ids).update(state=Mail.State.PENDING, claimed_at=None, updated_at=now)
     _mails_hand_over(mail_ids=ids)
     busy = mails.filter(state=Mail.State.SENDING).exclude(pk__in=ids).count()

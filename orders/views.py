@@ -140,7 +140,7 @@ class OrderDetailView(APIView):
     @extend_schema(request=OrderStatusInput, responses={200: OrderOutput, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
-        services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
+        services.order_status_set(actor=request.user, order=order, **validated(OrderStatusInput, request.data))
         return Response(OrderOutput(order).data)
 
 

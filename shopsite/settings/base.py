@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "orders",
     "reviews",
     "mailing",
+    "activity",
     "frontend",
 ]
 

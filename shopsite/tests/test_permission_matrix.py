@@ -81,6 +81,7 @@ EXPECTED = {
     ("user-list", "GET"): ADMIN,
     ("user-list", "POST"): SIGNED_IN,
     ("user-detail", "PUT"): ADMIN,
+    ("activity-list", "GET"): ADMIN,
     ("favorite-list", "GET"): OWNER_OR_ADMIN,
     ("favorite-list", "POST"): OWNER_ONLY,
     ("favorite-list", "DELETE"): OWNER_ONLY,
