@@ -9,3 +9,4 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from . import schema  # noqa: F401  registers the OpenAPI description of our authentication
+        from . import middleware, second_factor  # noqa: F401  their receivers of user_logged_in
