@@ -148,7 +148,10 @@ class ShopAdminSite(admin.AdminSite):
         return update_wrapper(checked, inner)
 
     def get_urls(self):
-        return [path("second-factor/", self.admin_view(self.second_factor_view), name="second_factor"), *super().get_urls()]
+        return [
+            path("second-factor/", self.admin_view(self.second_factor_view), name="second_factor"),
+            *super().get_urls(),
+        ]
 
     def second_factor_view(self, request):
         """GET: the code form; POST: a right code verifies the session now and goes back to `next`."""

@@ -63,4 +63,6 @@ class IsOwnerOrAdminReading(BasePermission):
     def has_permission(self, request, view) -> bool:
         user = request.user
         uid = view.kwargs.get("uid")
-        return user.is_authenticated and (uid == user.uid or (request.method in SAFE_METHODS and _admin_rights(request)))
+        return user.is_authenticated and (
+            uid == user.uid or (request.method in SAFE_METHODS and _admin_rights(request))
+        )
