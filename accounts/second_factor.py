@@ -62,11 +62,19 @@ def app_device(user: User) -> TOTPDevice | None:
     return user._second_factor_device
 
 
+def _device_forget(user: User) -> None:
+    # delattr, not __dict__: request.user may be Django's lazy wrapper, which passes it on to the user.
+    if hasattr(user, "_second_factor_device"):
+        del user._second_factor_device
+
+
 def _second_factor_failed(user: User, request, reason: str = "wrong code") -> None:
     """A wrong or throttled code: a security event (the activity log takes these at the merge of issue 26's parts)."""
     logger.warning(
-        "second factor failed",
-        extra={"event": "second_factor_failed", "user_id": user.pk, "reason": reason, "path": request.path},
+        "second factor failed for user %s on %s",
+        user.pk,
+        request.path,
+        extra={"event": "second_factor_failed", "user_id": user.pk, "reason": reason},
     )
 
 
@@ -216,7 +224,7 @@ def enrolment_confirm(request, user: User, code) -> list[str]:
         recovery = StaticDevice.objects.create(user=user, name=RECOVERY_DEVICE_NAME, confirmed=True)
         codes = [StaticToken.random_token() for _ in range(RECOVERY_CODE_COUNT)]
         StaticToken.objects.bulk_create(StaticToken(device=recovery, token=token) for token in codes)
-    user.__dict__.pop("_second_factor_device", None)
+    _device_forget(user)
     session_mark_verified(request, user)
     return codes
 
@@ -226,7 +234,7 @@ def devices_remove(user: User) -> int:
     with transaction.atomic():
         removed = TOTPDevice.objects.filter(user=user).delete()[1].get(TOTPDevice._meta.label, 0)
         removed += StaticDevice.objects.filter(user=user).delete()[1].get(StaticDevice._meta.label, 0)
-    user.__dict__.pop("_second_factor_device", None)
+    _device_forget(user)
     return removed
 
 
