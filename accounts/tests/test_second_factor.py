@@ -9,7 +9,6 @@ import logging
 from datetime import timedelta
 
 import pytest
-from django.utils import timezone
 from django_otp.oath import totp
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
@@ -51,24 +50,6 @@ def signed_in(user) -> APIClient:
 
 def verify(client: APIClient, value: str):
     return client.post("/api/auth/otp/verify", {"code": value}, format="json")
-
-
-@pytest.fixture
-def clock(monkeypatch):
-    """Moves timezone.now (sessions' stamps, the step-up, django-otp's throttle) forward by a timedelta."""
-    real_now = timezone.now
-    offset = {"by": timedelta()}
-    monkeypatch.setattr(timezone, "now", lambda: real_now() + offset["by"])
-
-    def forward(delta: timedelta) -> None:
-        offset["by"] += delta
-
-    return forward
-
-
-@pytest.fixture
-def required(settings):
-    settings.SHOP_ADMIN_2FA = "required"
 
 
 class TestEnrolment:

@@ -12,7 +12,7 @@ from accounts.admin_site import CODE_NEEDED, ENROL_FIRST
 from accounts.models import User
 
 from .factories import PASSWORD, UserFactory
-from .test_second_factor import clock, code, enrolled, required, signed_in, verify  # noqa: F401 (fixtures)
+from .test_second_factor import code, enrolled, signed_in, verify
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +80,7 @@ class TestSignIn:
 
 
 class TestStepUp:
-    def test_a_change_after_15_minutes_asks_for_a_fresh_code_first(self, superuser, clock):  # noqa: F811
+    def test_a_change_after_15_minutes_asks_for_a_fresh_code_first(self, superuser, clock):
         device, _ = enrolled(superuser)
         client = Client()
         admin_sign_in(client, superuser.email, code(device, 1))
