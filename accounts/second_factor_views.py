@@ -4,6 +4,7 @@ Any signed-in account may enrol an authenticator app; shop admins and staff are 
 (accounts/second_factor.py).
 """
 
+import io
 from base64 import b32encode
 
 import segno
@@ -81,9 +82,14 @@ class EnrolmentStartView(SecondFactorView):
     @extend_schema(request=None, responses={200: EnrolmentOutput, **errors(401, 403, 409, 429)})
     def post(self, request):
         device = second_factor.enrolment_start(request.user)
-        svg = segno.make(device.config_url, error="m").svg_inline(scale=4, title="Two-factor authentication QR code")
+        svg = io.BytesIO()
+        segno.make(device.config_url, error="m").save(svg, kind="svg", xmldecl=False, scale=5, title="QR code")
         return Response(
-            {"secret": b32encode(device.bin_key).decode(), "otpauthUrl": device.config_url, "qrSvg": svg},
+            {
+                "secret": b32encode(device.bin_key).decode(),
+                "otpauthUrl": device.config_url,
+                "qrSvg": svg.getvalue().decode(),
+            },
             headers={"Cache-Control": "no-store"},
         )
 
