@@ -6,6 +6,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import second_factor
 from accounts.errors import NotYourAccount
 from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin, IsShopAdminSteppedUp
 from shopsite.inputs import validated
@@ -135,7 +136,11 @@ class OrderDetailView(APIView):
 
     @extend_schema(responses={200: OrderOutput, **errors(401, 403, 404)})
     def get(self, request, id_payment: str):
-        return Response(OrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        if order.user_id != request.user.pk:
+            # Someone else's order: admin rights, which wait for the second factor where it applies.
+            second_factor.admin_rights_check(request, request.user)
+        return Response(OrderOutput(order).data)
 
     @extend_schema(request=OrderStatusInput, responses={200: OrderOutput, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):

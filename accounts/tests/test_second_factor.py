@@ -15,6 +15,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.test import APIClient
 
 from accounts import second_factor
+from orders.tests.factories import OrderFactory
 
 from .factories import PASSWORD, UserFactory
 
@@ -170,8 +171,15 @@ class TestModes:
         enrolled(shop_admin)  # in another session: this one still has to enter a code
         assert admin_client.get("/api/cart").json()["code"] == "otp_verification_required"
 
+    def test_required_keeps_an_unverified_admin_out_of_others_orders(self, required, admin_client, shopper):
+        order = OrderFactory(user=shopper)
+        answer = admin_client.get(f"/api/cart/order/{order.payment_intent_id}")
+        assert answer.status_code == 403 and answer.json()["code"] == "otp_enrolment_required"
+
     def test_required_leaves_shoppers_alone(self, required, shopper_client, shopper):
         assert shopper_client.get(f"/api/cart/{shopper.uid}").status_code == 200
+        order = OrderFactory(user=shopper)
+        assert shopper_client.get(f"/api/cart/order/{order.payment_intent_id}").status_code == 200
         assert shopper_client.get("/api/auth/otp").json()["required"] is False
 
     def test_optional_lets_an_admin_without_an_app_in(self, admin_client):
