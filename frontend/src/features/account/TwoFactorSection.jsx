@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { successPopup } from "../../lib/popup";
 import { TWO_FACTOR_OFF, TWO_FACTOR_ON } from "./messages";
 import { secondFactorApi } from "./secondFactor";
@@ -11,6 +12,8 @@ export default function TwoFactorSection() {
   const [status, setStatus] = useState(null);
   const [enrolment, setEnrolment] = useState(null);
   const [recoveryCodes, setRecoveryCodes] = useState(null);
+  const section = useRef(null);
+  const { hash } = useLocation();
 
   useEffect(() => {
     let live = true;
@@ -22,6 +25,11 @@ export default function TwoFactorSection() {
       live = false;
     };
   }, []);
+
+  // The dashboard sends an admin who must enrol to /account#two-factor.
+  useEffect(() => {
+    if (status && hash === "#two-factor") section.current?.scrollIntoView();
+  }, [status, hash]);
 
   if (!status) return null;
 
@@ -40,7 +48,7 @@ export default function TwoFactorSection() {
   };
 
   return (
-    <section className="two-factor" id="two-factor" aria-labelledby="two-factor-title">
+    <section className="two-factor" id="two-factor" ref={section} aria-labelledby="two-factor-title">
       <h2 id="two-factor-title" className="section-title">
         TWO-FACTOR AUTHENTICATION
       </h2>
