@@ -107,6 +107,20 @@ class TestStepUp:
         assert someone.manager is True
 
 
+    def test_a_wrong_code_on_the_step_up_page_keeps_it_and_says_why(self, superuser, clock):
+        device, _ = enrolled(superuser)
+        client = Client()
+        admin_sign_in(client, superuser.email, code(device, 1))
+        clock(timedelta(minutes=16))
+        page = "/django-admin/second-factor/?next=/django-admin/"
+
+        answer = client.post(page, {"otp_code": "12345x", "csrfmiddlewaretoken": client.cookies["csrftoken"].value})
+
+        assert answer.status_code == 200
+        assert answer.context["form"].errors["__all__"][0].startswith("That code is not right")
+        assert client.post("/django-admin/logout/").status_code == 200  # signing out needs no fresh code
+
+
 class TestOtpReset:
     def test_removes_every_device_so_the_user_enrols_again(self, shop_admin, capsys):
         device, _ = enrolled(shop_admin)
