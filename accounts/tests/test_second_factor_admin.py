@@ -106,7 +106,6 @@ class TestStepUp:
         someone.refresh_from_db()
         assert someone.manager is True
 
-
     def test_a_wrong_code_on_the_step_up_page_keeps_it_and_says_why(self, superuser, clock):
         device, _ = enrolled(superuser)
         client = Client()
