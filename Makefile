@@ -32,6 +32,7 @@ run: $(VENV)/.installed var/static/.collected ## Install what is missing, build,
 	$(MANAGE) seed_demo --if-empty
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
 	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
+	@echo "Admins' second factor: $${SHOP_ADMIN_2FA:-optional} in the demo (a live shop requires it: SHOP_ADMIN_2FA=required; enrol from /account)"
 	@echo "Operator commands (README.md) run beside it with the demo's settings: make manage ARGS=\"create_shop_admin me@example.com\""
 	@echo "Starting gunicorn (web), a Celery worker and Celery beat; Ctrl-C stops all three."
 	exec $(VENV)/bin/honcho start -f Procfile

@@ -15,12 +15,12 @@ from shopsite.openapi import PAGE_HEADERS, MessageOutput, errors
 from shopsite.queries import KnownQuery, PagedListMixin
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
-from . import selectors, services
-from .answers import UserOutput
+from . import second_factor, selectors, services
+from .answers import SignInOutput, UserOutput
 from .authentication import SessionAuthentication
 from .errors import GoogleNotConfigured, NotYourAccount, ProviderNotUsed
 from .identity import google, local
-from .permissions import IsShopAdmin
+from .permissions import IsShopAdmin, IsShopAdminSteppedUp
 from .serializers import (
     AvatarInput,
     CredentialsInput,
@@ -39,6 +39,12 @@ EMAIL_SENT = "Email send"
 # Refusals carry the hosted identity service's codes (auth/...); 404 when the shop signs people in with
 # Firebase, whose SDK does this work in the browser.
 IDENTITY_ERRORS = errors(400, 403, 404, 429)
+
+
+def _signed_in(request, user) -> dict:
+    """The user, and otpRequired when the account has an authenticator app this session has not had a code of: the
+    session is open, without admin rights until POST /auth/otp/verify (accounts/second_factor.py)."""
+    return SignInOutput(user, context={"otp_required": second_factor.code_pending(request, user)}).data
 
 
 def _field(request, name: str):
@@ -90,13 +96,13 @@ class SignInView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    @extend_schema(request=CredentialsInput, responses={200: UserOutput, **IDENTITY_ERRORS})
+    @extend_schema(request=CredentialsInput, responses={200: SignInOutput, **IDENTITY_ERRORS})
     def post(self, request):
         user = local.user_authenticate(
             request=request._request, email=_field(request, "email"), password=_field(request, "password")
         )
         login(request._request, user)
-        return Response(UserOutput(user).data)
+        return Response(_signed_in(request, user))
 
 
 class GoogleSignInView(AnonymousIdentityView):
@@ -107,7 +113,7 @@ class GoogleSignInView(AnonymousIdentityView):
 
     @extend_schema(
         request=GoogleCredentialInput,
-        responses={200: UserOutput, 201: UserOutput, **IDENTITY_ERRORS, **errors(401, 409, 503)},
+        responses={200: SignInOutput, 201: SignInOutput, **IDENTITY_ERRORS, **errors(401, 409, 503)},
     )
     def post(self, request):
         if not settings.GOOGLE_CLIENT_ID:
@@ -115,7 +121,7 @@ class GoogleSignInView(AnonymousIdentityView):
         claims = google.google_claims_verified(credential=_field(request, "credential"))
         user, created = google.user_google_sign_in(claims=claims)
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(UserOutput(user).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(_signed_in(request, user), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class SignOutView(AnonymousIdentityView):
@@ -213,20 +219,22 @@ class UserListView(PagedListMixin, generics.ListAPIView):
     def get_queryset(self):
         return selectors.user_list()
 
-    @extend_schema(request=UserSyncInput, responses={200: UserOutput, **errors(400, 401, 403)})
+    @extend_schema(request=UserSyncInput, responses={200: SignInOutput, **errors(400, 401, 403)})
     def post(self, request):
         # The user is the one the credential names; a body naming another uid is refused, and its
         # email is never taken over the credential's.
         claimed = validated(UserSyncInput, request.data).get("idUser")
         if claimed and claimed != request.user.uid:
             raise NotYourAccount()
-        return Response(UserOutput(request.user).data)
+        # With Firebase this is the sign-in the shop hears of: it says whether a code is still to come.
+        return Response(_signed_in(request, request.user))
 
 
 class UserDetailView(APIView):
-    """PUT /users/{id} {status} or {manager}: administrators only, never on their own account."""
+    """PUT /users/{id} {status} or {manager}: administrators only, never on their own account, with a code entered in
+    the last 15 minutes (a rights change: accounts/second_factor.py)."""
 
-    permission_classes = [IsShopAdmin]
+    permission_classes = [IsShopAdminSteppedUp]
 
     @extend_schema(request=UserAdminUpdateInput, responses={200: UserOutput, **errors(400, 401, 403, 404, 409)})
     def put(self, request, pk: int):

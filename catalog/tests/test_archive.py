@@ -295,8 +295,9 @@ class TestArchivedList:
         one = queries()
         for _ in range(30):
             ShoeFactory(brand=BrandFactory(), archived_at=timezone.now())
-        # The session, the admin, the COUNT and the page with its brands joined.
-        assert queries() == one == 4
+        # The session, the admin, their second factor (accounts/second_factor.py), the COUNT and the page with its
+        # brands joined.
+        assert queries() == one == 5
 
     def test_restore_is_404_for_a_shoe_in_the_shop_or_none(self, admin_client, shoe):
         assert admin_client.post(f"/api/shoes/{shoe.pk}/restore").json()["detail"] == "That shoe is not archived."

@@ -32,6 +32,9 @@ REST_FRAMEWORK = {
         # the address (a success or a completed password reset clears those).
         "signin": env.str("SHOP_SIGNIN_RATE", default="10/minute"),
         "signin_email": env.str("SHOP_SIGNIN_EMAIL_RATE", default="20/hour"),
+        # Codes of the second factor (sign-in's second step, step-up, enrolment), per client; django-otp also doubles
+        # each account's wait after every wrong code.
+        "otp": env.str("SHOP_OTP_RATE", default="10/minute"),
         "signup": env.str("SHOP_SIGNUP_RATE", default="10/hour"),
         # Reset mails: per client, and per address so nobody floods one inbox.
         "password_reset": env.str("SHOP_PASSWORD_RESET_RATE", default="5/hour"),

@@ -39,3 +39,32 @@ export async function confirmPopup({ icon = "question", title, text, confirmButt
   });
   return Boolean(answer.isConfirmed);
 }
+
+// Asks for a second-factor code (docs/PRODUCT.md §2): `verify(code)` checks it with the server; a refusal's
+// message stays in the popup for another try. True once a code was accepted, false when cancelled.
+export async function codePopup({ title, text, verify }) {
+  const Swal = await sweetalert();
+  const answer = await Swal.fire({
+    icon: "question",
+    title,
+    text,
+    input: "text",
+    inputLabel: "Code",
+    inputAttributes: { autocomplete: "one-time-code", autocapitalize: "off", spellcheck: "false" },
+    showCancelButton: true,
+    confirmButtonText: "Confirm",
+    cancelButtonText: "Cancel",
+    allowOutsideClick: false,
+    showLoaderOnConfirm: true,
+    preConfirm: async (code) => {
+      try {
+        await verify(code);
+        return true;
+      } catch (error) {
+        Swal.showValidationMessage(error.message);
+        return false;
+      }
+    },
+  });
+  return Boolean(answer.isConfirmed);
+}
