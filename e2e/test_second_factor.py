@@ -1,6 +1,6 @@
 """An admin's second factor in the browser: enrolled from /account (the code computed from the key the page shows, as
 an authenticator app computes it), signing in again with a code, and a refund from /orders that asks for a fresh code
-once the last one is older than 15 minutes (the step-up)."""
+once the last one is older than 15 minutes (the step-up), then found in the activity log under their name."""
 
 import re
 import time
@@ -14,6 +14,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from playwright.sync_api import expect
 
 from accounts import second_factor
+from accounts.models import User
 from accounts.tests.factories import PASSWORD, UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import Refund
@@ -42,6 +43,7 @@ def verification_aged(page, minutes: int) -> None:
 
 
 def test_an_admin_enrols_signs_in_with_a_code_and_refunds_past_the_step_up(new_page, shop_admin):
+    User.objects.filter(pk=shop_admin.pk).update(display_name="Ada Admin")
     page = new_page()
     signed_in(page, shop_admin)
 
@@ -89,3 +91,11 @@ def test_an_admin_enrols_signs_in_with_a_code_and_refunds_past_the_step_up(new_p
     step_up.get_by_role("button", name="Confirm").click()
     wait_for_popup(page, "Refunded!")
     assert [refund.amount for refund in Refund.objects.filter(order=order)] == [12999]
+
+    # And the refund is the activity log's newest line, under their name
+    page.goto("/admin")
+    page.get_by_role("navigation", name="Admin").get_by_role("link", name="Activity").click()
+    newest = page.get_by_role("region", name="Activity", exact=True).get_by_role("row").nth(1)
+    expect(newest).to_contain_text("Ada Admin")
+    expect(newest).to_contain_text("order.refund")
+    expect(newest).to_contain_text(f"order #{order.pk}")
