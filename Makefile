@@ -27,6 +27,7 @@ help: ## List the targets
 # the environment or .env wins).
 run manage: export SHOP_DEMO ?= 1
 run manage: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+run manage: export SHOP_ALLOW_TEST_PAYMENTS ?= 1
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty

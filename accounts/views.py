@@ -156,7 +156,7 @@ class PasswordResetView(AnonymousIdentityView):
     @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
         local.password_reset_send(
-            email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
+            email=_field(request, "email")
         )
         return Response({"message": EMAIL_SENT})
 
