@@ -92,6 +92,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the next one, so that what it answers carries this header too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Cache-Control: private, no-store on every answer to a signed-in caller (the shell included), read on the way out.
+    "shopsite.private_answers.PrivateAnswerMiddleware",
     # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
     "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
