@@ -188,11 +188,14 @@ class ProfileView(APIView):
 
 
 class AvatarView(APIView):
-    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid."""
+    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid. Throttled per user (each
+    upload costs a decode and an encode): a person changes their picture a few times, a script not hundreds."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "avatar"
 
-    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403)})
+    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403, 429)})
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserOutput(user).data)
