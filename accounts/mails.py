@@ -24,5 +24,6 @@ def password_reset_build(mail: Mail) -> MailContent:
         raise MailUnbuildable("the account is gone, or its address changed")
     query = urlencode({"uid": user.uid, "token": default_token_generator.make_token(user)})
     return MailContent(
-        template="password_reset", context={"email": user.email, "link": f"{settings.SHOP_BASE_URL}/reset-password?{query}"}
+        template="password_reset",
+        context={"email": user.email, "link": f"{settings.SHOP_BASE_URL}/reset-password?{query}"},
     )

@@ -155,9 +155,7 @@ class PasswordResetView(AnonymousIdentityView):
 
     @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
-        local.password_reset_send(
-            email=_field(request, "email")
-        )
+        local.password_reset_send(email=_field(request, "email"))
         return Response({"message": EMAIL_SENT})
 
 
@@ -195,7 +193,9 @@ class AvatarView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "avatar"
 
-    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403, 429)})
+    @extend_schema(
+        request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403, 429)}
+    )
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserOutput(user).data)

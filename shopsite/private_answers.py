@@ -1,5 +1,5 @@
-"""`Cache-Control: private, no-store` on every answer to a signed-in caller: their orders, addresses, account, favorites,
-the users list, the page shell that carries their record, the Django admin.
+"""`Cache-Control: private, no-store` on every answer to a signed-in caller: their orders, addresses, account,
+favorites, the users list, the page shell that carries their record, the Django admin.
 
 One rule for all of it, so a new personal endpoint cannot forget it: an answer is personal when the caller is signed
 in, the way catalog/middleware.py's PublicAnswerMiddleware tells a public caller apart (a session cookie or an
