@@ -55,6 +55,8 @@ class OrderAdmin(admin.ModelAdmin):
         "ship_postal_code",
         "refunded",
         "dispute",
+        "dispute_event_at",
+        "payment_problem",
         "charging_until",
         "paid_at",
         "created_at",
