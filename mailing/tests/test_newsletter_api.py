@@ -167,7 +167,7 @@ def test_a_link_the_shop_did_not_sign_or_too_old_is_refused(api_client, token, m
     assert not NewsletterSignup.objects.get().subscribed
 
 
-def test_a_confirmation_waiting_in_the_outbox_is_dropped_once_confirmed(sign_up, api_client, mailoutbox, capture):
+def test_a_confirmation_waiting_in_the_outbox_is_dropped_once_confirmed(shop_mail, mailoutbox, capture):
     signup = NewsletterSignupFactory(email="ana@example.com", confirmed_at=None)
     with capture():
         services.newsletter_subscribe(email="ana@example.com")
