@@ -18,7 +18,7 @@ STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 PYTEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
-.PHONY: help run manage test lint test-backend test-frontend test-e2e chromium clean bench lighthouse
+.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -27,6 +27,7 @@ help: ## List the targets
 # the environment or .env wins).
 run manage: export SHOP_DEMO ?= 1
 run manage: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+run manage: export SHOP_ALLOW_TEST_PAYMENTS ?= 1
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
@@ -76,14 +77,24 @@ chromium: ## Install Debian's Chromium for the browser tests when it is missing
 clean: ## Remove what the build and install made (keeps var/, the shop's data)
 	rm -rf $(VENV) node_modules static/dist frontend/webpack-stats.json
 
+# The locks (requirements.txt, requirements-dev.txt) name every package with its exact version and hashes: pip refuses
+# anything else (--require-hashes). People edit the .in files; `make lock` compiles them (README.md).
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
+PIP_COMPILE := $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-header \
+	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host
+
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PIP_INSTALL) -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PIP_INSTALL) -r requirements-dev.txt
 	touch $@
+
+lock: $(VENV)/.installed-dev ## Compile requirements.in and requirements-dev.in into the hashed locks (after editing either)
+	$(PIP_COMPILE) -o requirements.txt requirements.in
+	$(PIP_COMPILE) -o requirements-dev.txt requirements-dev.in
 
 node_modules/.installed: package-lock.json
 	npm ci --no-audit --no-fund

@@ -163,9 +163,7 @@ class PasswordResetView(AnonymousIdentityView):
 
     @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
-        local.password_reset_send(
-            email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
-        )
+        local.password_reset_send(email=_field(request, "email"))
         return Response({"message": EMAIL_SENT})
 
 
@@ -196,11 +194,16 @@ class ProfileView(APIView):
 
 
 class AvatarView(APIView):
-    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid."""
+    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid. Throttled per user (each
+    upload costs a decode and an encode): a person changes their picture a few times, a script not hundreds."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "avatar"
 
-    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403)})
+    @extend_schema(
+        request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403, 429)}
+    )
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserOutput(user).data)

@@ -76,14 +76,16 @@ class MailAdmin(ReadOnlyAdmin):
 
 @admin.register(NewsletterSignup)
 class NewsletterSignupAdmin(ReadOnlyAdmin):
-    list_display = ("email", "subscribed", "created_at")
-    list_filter = ("unsubscribed_at", "created_at")
+    list_display = ("email", "subscribed", "confirmed_at", "created_at")
+    list_filter = ("confirmed_at", "unsubscribed_at", "created_at")
     search_fields = ("email",)
-    fields = readonly_fields = ("email", "unsubscribed_at", "created_at", "updated_at")
+    fields = readonly_fields = (
+        "email", "confirmed_at", "confirmation_mailed_at", "unsubscribed_at", "created_at", "updated_at",
+    )  # fmt: skip
 
-    @admin.display(boolean=True, ordering="unsubscribed_at", description="subscribed")
+    @admin.display(boolean=True, ordering="confirmed_at", description="subscribed (confirmed, not unsubscribed)")
     def subscribed(self, signup: NewsletterSignup) -> bool:
-        return signup.unsubscribed_at is None
+        return signup.subscribed
 
 
 @admin.register(ContactMessage)

@@ -57,6 +57,8 @@ class OrderAdmin(RecordedAdmin):
         "ship_postal_code",
         "refunded",
         "dispute",
+        "dispute_event_at",
+        "payment_problem",
         "charging_until",
         "paid_at",
         "created_at",

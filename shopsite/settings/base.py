@@ -97,6 +97,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the next one, so that what it answers carries this header too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Cache-Control: private, no-store on every answer to a signed-in caller (the shell included), read on the way out.
+    "shopsite.private_answers.PrivateAnswerMiddleware",
     # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
     "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -248,7 +250,8 @@ SHOP_ADMIN_IDLE_MINUTES = env.int("SHOP_ADMIN_IDLE_MINUTES", default=30)
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
 # Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
 SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
-# Where the links in mails lead (the order's page, pictures, unsubscribing): the shop as shoppers reach it. The demo's
+# Where the links in mails lead (the order's page, pictures, password resets, newsletter confirmations, unsubscribing):
+# the shop as shoppers reach it, never the Host header of a request. The demo's
 # default is the port make run serves; a live shop's is HTTPS on its first DJANGO_ALLOWED_HOSTS name.
 SHOP_BASE_URL = env.str("SHOP_BASE_URL", default="").rstrip("/") or (
     f"http://127.0.0.1:{env.int('PORT', default=8000)}"

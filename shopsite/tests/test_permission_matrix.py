@@ -24,7 +24,7 @@ from catalog.mails import alert_token_make
 from catalog.models import StockAlert
 from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
-from mailing.mails import unsubscribe_token_make
+from mailing.mails import confirm_token_make, unsubscribe_token_make
 from mailing.models import NewsletterSignup
 from orders.models import Order
 from orders.tests.checkout import ADDRESS
@@ -117,6 +117,8 @@ EXPECTED = {
     ("review-detail", "DELETE"): OWNER_ONLY,
     # mailing
     ("newsletter", "POST"): PUBLIC,
+    # Like the unsubscribe: the confirmation mail's signed token is the credential, no session is read.
+    ("newsletter-confirm", "POST"): NO_SESSION,
     ("contact-message", "POST"): PUBLIC,
     # A mail client posts it with no session; the signed token is the credential.
     ("unsubscribe", "POST"): NO_SESSION,
@@ -252,6 +254,7 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("review-detail", "DELETE"): ({"pk": review.pk}, {}, "json"),
         ("newsletter", "POST"): ({}, {"email": "fan@sneakers.test"}, "json"),
         ("unsubscribe", "POST"): ({"token": unsubscribe_token_make(signup=rows["signup"])}, {}, "json"),
+        ("newsletter-confirm", "POST"): ({"token": confirm_token_make(signup=rows["signup"])}, {}, "json"),
         ("contact-message", "POST"): (
             {},
             {"name": "Sam", "email": "sam@sneakers.test", "message": "Do you ship to Canada, please?"},
