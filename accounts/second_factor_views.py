@@ -89,8 +89,7 @@ class EnrolmentStartView(SecondFactorView):
                 "secret": b32encode(device.bin_key).decode(),
                 "otpauthUrl": device.config_url,
                 "qrSvg": svg.getvalue().decode(),
-            },
-            headers={"Cache-Control": "no-store"},
+            }
         )
 
 
@@ -100,7 +99,7 @@ class EnrolmentConfirmView(SecondFactorView):
     @extend_schema(request=CodeInput, responses={200: RecoveryCodesOutput, **errors(400, 401, 403, 409, 429)})
     def post(self, request):
         codes = second_factor.enrolment_confirm(request, request.user, validated(CodeInput, request.data)["code"])
-        return Response({"recoveryCodes": codes}, headers={"Cache-Control": "no-store"})
+        return Response({"recoveryCodes": codes})
 
 
 class VerifyView(SecondFactorView):
