@@ -143,6 +143,11 @@ def mails_in(folder: Path) -> list:
     return found
 
 
+def worker_lines(log: str, text: str) -> list[str]:
+    """The lines the Celery worker wrote to make run's log that hold `text`."""
+    return [line for line in log.splitlines() if "worker.1" in line and text in line]
+
+
 def test_a_shopper_pays_and_the_worker_mails_the_confirmation_to_the_demo_s_mail_folder(browser, demo_shop):
     violations, errors = [], []
     context = browser.new_context(base_url=demo_shop.url, viewport=DESKTOP)
@@ -180,10 +185,13 @@ def test_a_shopper_pays_and_the_worker_mails_the_confirmation_to_the_demo_s_mail
     html = mail.get_body(preferencelist=("html",)).get_content()
     assert f'href="{demo_shop.url}/order/{payment_id}"' in html
     assert shoe.name in html
-    # Sent by the worker, under the id of the checkout's request.
-    log = demo_shop.log.read_text()
-    sent = [line for line in log.splitlines() if "worker.1" in line and "(order_confirmation) sent." in line]
-    assert len(sent) == 1, log[-3000:]
+    # Sent by the worker, under the id of the checkout's request. The worker logs it once the mail is written, and
+    # honcho passes the line on after that: the file can be in the folder before its line is in the log.
+    while not (sent := worker_lines(demo_shop.log.read_text(), "(order_confirmation) sent.")):
+        if time.monotonic() > deadline:
+            pytest.fail(f"the worker never logged the confirmation as sent:\n{demo_shop.log.read_text()[-3000:]}")
+        time.sleep(0.2)
+    assert len(sent) == 1, demo_shop.log.read_text()[-3000:]
     assert json.loads(sent[0].split("| ", 1)[1])["request_id"] != "-"
     assert not errors, f"JavaScript errors in the page: {errors}"
     assert not violations, f"Content-Security-Policy violations in the page: {violations}"
