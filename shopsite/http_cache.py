@@ -1,0 +1,92 @@
+"""What HTTP caches are told about the answers every visitor gets alike: the one place these headers are written.
+
+The catalogue's kept answers and the page shells (catalog/cache.py, frontend/views.py) come out as public_response()s.
+On the way out (catalog.middleware.PublicAnswerMiddleware calls headers_finish), an anonymous caller's gets:
+
+- Cache-Control: public, max-age, s-maxage and stale-while-revalidate (PUBLIC_CACHE_CONTROL), so a browser, a CDN or
+  the reverse proxy of docs/DEPLOY.md may keep it for a second and serve it a few more while it asks again;
+- a strong ETag of its bytes, and 304 Not Modified to an If-None-Match naming it;
+- gzip when the caller accepts it (each worker compresses a body once, not once per request);
+- Vary on what changes the answer and nothing else: Accept and Accept-Encoding for the API's JSON (the session is no
+  part of a catalogue answer), Cookie and Accept-Encoding for the shell (a signed-in visitor's names them);
+- never a Set-Cookie: an answer that would carry one is sent private, no-store instead.
+
+A signed-in caller's copy of the same answer is private, no-store: it may hold what only they see (the shell names
+them), and no shared cache should keep anything a session asked for.
+"""
+
+from django.http import HttpResponse, HttpResponseNotModified
+
+# A kept answer may be a second older in a cache than in the app (whose stock is at most a second old itself); a busy
+# page is then asked for once a second per cache, and served from it meanwhile, for up to 5 s more while it asks.
+PUBLIC_MAX_AGE = 1
+PUBLIC_STALE_SECONDS = 5
+PUBLIC_CACHE_CONTROL = (
+    f"public, max-age={PUBLIC_MAX_AGE}, s-maxage={PUBLIC_MAX_AGE}, stale-while-revalidate={PUBLIC_STALE_SECONDS}"
+)
+PRIVATE_CACHE_CONTROL = "private, no-store"
+JSON_VARY = "Accept, Accept-Encoding"
+SHELL_VARY = "Cookie, Accept-Encoding"
+# Smaller bodies are sent as they are: gzip's header and a round of the CPU would cost more than they save.
+GZIP_MIN_BYTES = 860
+PUBLIC_STATUSES = (200, 404)
+
+
+def public_response(served, *, vary: str) -> HttpResponse:
+    """The answer every anonymous caller gets: served has status, headers, body, etag and gzipped() (catalog/fresh.py)."""
+    response = HttpResponse(served.body, status=served.status, headers=dict(served.headers))
+    response.shop_served = served
+    response.shop_vary = vary
+    return response
+
+
+def headers_finish(request, response, *, public: bool):
+    """The caching headers of a public_response(): public for an anonymous caller (or 304), else private, no-store.
+    Other answers pass unchanged."""
+    served = getattr(response, "shop_served", None)
+    if served is None:
+        return response
+    if not public or request.method != "GET" or response.status_code not in PUBLIC_STATUSES or response.cookies:
+        response["Cache-Control"] = PRIVATE_CACHE_CONTROL
+        return response
+    vary = response.shop_vary
+    gzipped = len(served.body) >= GZIP_MIN_BYTES and _accepts_gzip(request.headers.get("Accept-Encoding", ""))
+    # Each encoding is a representation of its own, with an ETag of its own (RFC 9110 §8.8.3).
+    etag = f'{served.etag[:-1]}-gzip"' if gzipped else served.etag
+    if _none_match(request.headers.get("If-None-Match", ""), served.etag):
+        response = HttpResponseNotModified()
+    elif gzipped:
+        response.content = served.gzipped()
+        response["Content-Encoding"] = "gzip"
+    response["ETag"] = etag
+    response["Cache-Control"] = PUBLIC_CACHE_CONTROL
+    response["Vary"] = vary
+    if response.status_code != 304:
+        response["Content-Length"] = str(len(response.content))
+    return response
+
+
+def _none_match(header: str, etag: str) -> bool:
+    """Whether If-None-Match names this answer, in either encoding (weak comparison, as RFC 9110 asks for it)."""
+    if not header:
+        return False
+    if header.strip() == "*":
+        return True
+    gzip_etag = f'{etag[:-1]}-gzip"'
+    for tag in header.split(","):
+        tag = tag.strip().removeprefix("W/")
+        if tag in (etag, gzip_etag):
+            return True
+    return False
+
+
+def _accepts_gzip(accept_encoding: str) -> bool:
+    for coding in accept_encoding.split(","):
+        name, _, params = coding.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            quality = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+            try:
+                return float(quality) > 0
+            except ValueError:
+                return False
+    return False
