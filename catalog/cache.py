@@ -33,7 +33,7 @@ from rest_framework.views import APIView
 from shopsite.http_cache import JSON_VARY, public_response
 from shopsite.throttles import CatalogueBuildThrottle
 
-from .fresh import Kept, clock, kept_serve, kept_served, served_found, stock_cut
+from .fresh import Kept, NotCut, clock, kept_serve, kept_served, served_found, stock_cut
 from .models import CatalogVersion
 
 logger = logging.getLogger(__name__)
@@ -146,12 +146,15 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     headers = {"Content-Type": content_type, **view.default_response_headers}
     headers.update((name, response[name]) for name in PAGE_HEADERS if response.has_header(name))
     headers = tuple((name, value) for name, value in headers.items() if name in KEPT_HEADERS)
-    cut = stock_cut(response.data, render) if getattr(view, "answers_shoes", False) else None
-    if cut is None:
-        kept, stock = Kept(200, headers, (render(response.data),), ()), {}
-    else:
-        parts, shoe_ids, stock = cut
+    if getattr(view, "answers_shoes", False):
+        try:
+            parts, shoe_ids, stock = stock_cut(response.data, render)
+        except NotCut:
+            logger.warning("An answer of shoes was served without being kept: its stock could not be cut out")
+            return response
         kept = Kept(200, headers, parts, shoe_ids)
+    else:
+        kept, stock = Kept(200, headers, (render(response.data),), ()), {}
     served = kept_served(key, kept, stock, read_at=started, keep=answer_keep(key, kept))
     return public_response(served, vary=JSON_VARY)
 

@@ -8,9 +8,9 @@ and rendered as DRF renders it, so the bytes are the ones the view would answer.
 
 A worker keeps what it served for STOCK_SECONDS, under the answer's key (which names the catalogue version): a busy
 page reads its stock once a second per worker, not once per request. (Answers without stock, such as the page shells,
-are kept as long, so that clearing the shared cache is seen by every worker within a second.) The clock starts before the stock is read, so
-what is served is never older than STOCK_SECONDS; signed-in callers (an admin after a change, a shopper after a
-checkout) always get the stock as it is now. A checkout re-checks the pairs under its row locks anyway.
+are kept as long, so that clearing the shared cache is seen by every worker within a second.) The clock starts before
+the stock is read, so what is served is never older than STOCK_SECONDS; signed-in callers (an admin after a change,
+a shopper after a checkout) always get the stock as it is now. A checkout re-checks the pairs under its row locks anyway.
 """
 
 import hashlib
@@ -45,7 +45,7 @@ class Served:
     """An answer as served: its status, headers and bytes, its strong ETag, its gzip copy once asked for, and when its
     stock was read (shopsite/http_cache.py reads it)."""
 
-    __slots__ = ("status", "headers", "body", "etag", "read_at", "_gzip")
+    __slots__ = ("_gzip", "body", "etag", "headers", "read_at", "status")
 
     def __init__(self, kept: Kept, body: bytes, read_at: float):
         self.status = kept.status
@@ -72,21 +72,25 @@ def clock() -> float:
     return _now()
 
 
-def stock_cut(data, render) -> tuple[tuple[bytes, ...], tuple[int, ...], dict[int, list]] | None:
-    """A shoe's or a list of shoes' answer rendered without its stock: (parts, shoe ids, the stock left out).
+class NotCut(Exception):
+    """An answer of shoes whose stock could not be cut out: it is served, never kept (it would keep its stock)."""
 
-    render(data) gives the body's bytes. None when the data holds no shoes to cut (then keep it whole)."""
-    shoes = data if isinstance(data, list) else [data]
-    if not shoes or not all(isinstance(shoe, dict) and "stock" in shoe and "_id" in shoe for shoe in shoes):
-        return None
+
+def stock_cut(data, render) -> tuple[tuple[bytes, ...], tuple[int, ...], dict[int, list]]:
+    """A shoe's or a page of shoes' answer (a list, or the envelope of ?limit=) rendered without its stock: (parts,
+    shoe ids, the stock left out). render(data) gives the body's bytes; NotCut when the data is not such an answer."""
+    envelope = isinstance(data, dict) and isinstance(data.get("results"), list)
+    shoes = data["results"] if envelope else data if isinstance(data, list) else [data]
+    if not all(isinstance(shoe, dict) and "stock" in shoe and "_id" in shoe for shoe in shoes):
+        raise NotCut()
     # A mark no shoe's text holds: random for each answer, and written as a JSON string of its own.
     mark = f"\x00{secrets.token_hex(8)}\x00"
     stock = {shoe["_id"]: shoe["stock"] for shoe in shoes}
     marked = [{**shoe, "stock": mark} for shoe in shoes]
-    body = render(marked if isinstance(data, list) else marked[0])
+    body = render({**data, "results": marked} if envelope else marked if isinstance(data, list) else marked[0])
     parts = tuple(body.split(_RENDERER.render(mark)))
     if len(parts) != len(shoes) + 1:
-        return None
+        raise NotCut()
     return parts, tuple(shoe["_id"] for shoe in shoes), stock
 
 

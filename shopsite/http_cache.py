@@ -33,7 +33,7 @@ PUBLIC_STATUSES = (200, 404)
 
 
 def public_response(served, *, vary: str) -> HttpResponse:
-    """The answer every anonymous caller gets: served has status, headers, body, etag and gzipped() (catalog/fresh.py)."""
+    """The answer every anonymous caller gets; served has status, headers, body, etag, gzipped() (catalog/fresh.py)."""
     response = HttpResponse(served.body, status=served.status, headers=dict(served.headers))
     response.shop_served = served
     response.shop_vary = vary
