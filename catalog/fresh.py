@@ -10,7 +10,7 @@ A worker keeps what it served for STOCK_SECONDS, under the answer's key (which n
 page reads its stock once a second per worker, not once per request. (Answers without stock, such as the page shells,
 are kept as long, so that clearing the shared cache is seen by every worker within a second.) The clock starts before
 the stock is read, so what is served is never older than STOCK_SECONDS; signed-in callers (an admin after a change,
-a shopper after a checkout) always get the stock as it is now. A checkout re-checks the pairs under its row locks anyway.
+a shopper after a checkout) always get the stock as it is now. A checkout re-checks the pairs under its row locks.
 """
 
 import hashlib
