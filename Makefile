@@ -64,6 +64,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 
 bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q nginx; }
 	$(PY) -m bench.run
 
 lighthouse: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Lighthouse's mobile run on /, a product page, /sale and /cart, served as in production (bench/README.md); LIGHTHOUSE_RUNS=3
