@@ -26,8 +26,9 @@ from .answers import stock_answers
 
 # How old the pairs a served answer shows may be (seconds).
 STOCK_SECONDS = 1.0
-# What a worker keeps of the answers it served: at most this many bytes of bodies (their compressed copies counted).
-SERVED_MAX_BYTES = 16 * 1024 * 1024
+# What a worker keeps of the answers it served: at most this many bytes of bodies (their compressed copies counted as
+# large again), some 90 pages of 28 shoes: the hot ones, as the least recently served go first.
+SERVED_MAX_BYTES = 4 * 1024 * 1024
 
 _RENDERER = JSONRenderer()
 

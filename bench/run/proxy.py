@@ -1,5 +1,7 @@
 """nginx with a proxy cache in front of a bench server, configured as docs/DEPLOY.md says (deploy/nginx-shop.conf)."""
 
+import os
+import pwd
 import shutil
 import subprocess
 import time
@@ -48,8 +50,10 @@ def proxy_start(server: Server, tmp: Path) -> Proxy:
         .replace("@LISTEN@", f"127.0.0.1:{proxy.port}")
     )
     conf = directory / "nginx.conf"
+    # Started as root, nginx's workers would run as nobody, who may not enter the bench's private temp directory.
+    user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
     conf.write_text(
-        f"worker_processes 1;\npid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'} warn;\n"
+        f"{user}worker_processes 1;\npid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'} warn;\n"
         "events { worker_connections 1024; }\n"
         f"http {{\naccess_log off;\nclient_body_temp_path {directory / 'body'};\n"
         f"proxy_temp_path {directory / 'proxy'};\nfastcgi_temp_path {directory / 'fastcgi'};\n"

@@ -5,10 +5,12 @@ Browsing is bench/browse.lua (lists, search, shoe pages and shells from many add
 threads here at a steady rate, each timed, straight to the shop (a signed-in POST is never the proxy's to keep).
 """
 
+import re
 import statistics
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -103,15 +105,18 @@ def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token:
     """Shoppers browsing server_url (the shop, or nginx in front of it) while checkouts run at rate a second."""
     shop = run.servers["sale day"]
     with CheckoutDriver(shop, run.checkout, rate, token) as driver:
-        term = run.catalogue["search_term"]
+        term = urllib.parse.quote(run.catalogue["search_term"])
         process = wrk_script_start("browse.lua", BROWSE_CONNECTIONS, seconds, server_url, "/", term, ids)
-        measure: Measure = wrk_parse(wrk_output(process, "shoppers"))
+        output = wrk_output(process, "shoppers")
+        measure: Measure = wrk_parse(output)
+    failures = re.search(r"^browse failures: (.*)$", output, re.MULTILINE)
     return {
         "rate": rate,
         "browse_rps": measure.requests_per_second,
         "browse_p50_ms": measure.p50_ms,
         "browse_p99_ms": measure.p99_ms,
         "browse_errors": measure.errors,
+        "browse_failures": failures.group(1) if failures else "",
         **driver.summary(),
     }
 
