@@ -152,8 +152,9 @@ class TestTrustedVersion:
         api_client.get("/api/shoes?limit=28")
         with CaptureQueriesContext(connection) as queries:
             shopper_client.get("/api/shoes?limit=28")
-        assert len(queries) == 3  # the session, the user, the version
+        assert len(queries) == 4  # the session, the user, the version, and the page's stock as it is now
         assert "catalog_catalogversion" in queries[2]["sql"]
+        assert "catalog_stockentry" in queries[3]["sql"]
 
     def test_another_workers_write_is_seen_signed_in_at_once_and_anonymously_within_a_second(
         self, api_client, shopper_client, shoe
