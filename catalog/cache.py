@@ -1,4 +1,8 @@
-"""The catalogue's response cache: answers kept per catalogue version, a number every catalogue write moves on.
+"""The catalogue's response cache: answers kept per catalogue version, a number the catalogue's writes move on.
+
+The version is the catalogue's shape (which shoes a list holds, in what order, and what each shows but its pairs): a
+sale moves it only when a size sells out or comes back (catalog/services/stock.py). Answers of shoes are kept without
+their stock, which catalog/fresh.py merges in when they are served, at most a second old.
 
 Writes never delete cached answers; they move the version on (catalog/services/version.py, the one place it moves), and
 answers kept under an old number are simply never asked for again (the cache's timeout and culling drop them). The
