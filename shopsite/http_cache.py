@@ -7,8 +7,11 @@ On the way out (catalog.middleware.PublicAnswerMiddleware calls headers_finish),
   the reverse proxy of docs/DEPLOY.md may keep it for a second and serve it a few more while it asks again;
 - a strong ETag of its bytes, and 304 Not Modified to an If-None-Match naming it;
 - gzip when the caller accepts it (each worker compresses a body once, not once per request);
-- Vary on what changes the answer and nothing else: Accept and Accept-Encoding for the API's JSON (the session is no
-  part of a catalogue answer), Cookie and Accept-Encoding for the shell (a signed-in visitor's names them);
+- Vary on what changes the answer and nothing else: Accept-Encoding for the API's JSON (the session is no part of a
+  catalogue answer, and the API renders JSON only: an Accept with parameters, indent=4, is answered but never kept or
+  made public), Cookie and Accept-Encoding for the shell (a signed-in visitor's names them). Not Accept: Chromium
+  would not match the shell's <link rel=preload as=fetch> (Accept: */*) to the app's fetch of the same call, and the
+  fetch then waited on the preload's cache entry;
 - never a Set-Cookie: an answer that would carry one is sent private, no-store instead.
 
 A signed-in caller's copy of the same answer is private, no-store: it may hold what only they see (the shell names
@@ -25,7 +28,7 @@ PUBLIC_CACHE_CONTROL = (
     f"public, max-age={PUBLIC_MAX_AGE}, s-maxage={PUBLIC_MAX_AGE}, stale-while-revalidate={PUBLIC_STALE_SECONDS}"
 )
 PRIVATE_CACHE_CONTROL = "private, no-store"
-JSON_VARY = "Accept, Accept-Encoding"
+JSON_VARY = "Accept-Encoding"
 SHELL_VARY = "Cookie, Accept-Encoding"
 # Smaller bodies are sent as they are: gzip's header and a round of the CPU would cost more than they save.
 GZIP_MIN_BYTES = 860
