@@ -18,7 +18,7 @@ STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 PYTEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
-.PHONY: help run manage test lint test-backend test-frontend test-e2e chromium clean bench bench-sale-day lighthouse
+.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench bench-sale-day lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -27,11 +27,13 @@ help: ## List the targets
 # the environment or .env wins).
 run manage: export SHOP_DEMO ?= 1
 run manage: export SHOP_BASE_URL ?= http://127.0.0.1:$(PORT)
+run manage: export SHOP_ALLOW_TEST_PAYMENTS ?= 1
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
 	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
+	@echo "Admins' second factor: $${SHOP_ADMIN_2FA:-optional} in the demo (a live shop requires it: SHOP_ADMIN_2FA=required; enrol from /account)"
 	@echo "Operator commands (README.md) run beside it with the demo's settings: make manage ARGS=\"create_shop_admin me@example.com\""
 	@echo "Starting gunicorn (web), a Celery worker and Celery beat; Ctrl-C stops all three."
 	exec $(VENV)/bin/honcho start -f Procfile
@@ -79,14 +81,24 @@ chromium: ## Install Debian's Chromium for the browser tests when it is missing
 clean: ## Remove what the build and install made (keeps var/, the shop's data)
 	rm -rf $(VENV) node_modules static/dist frontend/webpack-stats.json
 
+# The locks (requirements.txt, requirements-dev.txt) name every package with its exact version and hashes: pip refuses
+# anything else (--require-hashes). People edit the .in files; `make lock` compiles them (README.md).
+PIP_INSTALL := $(PY) -m pip install --quiet --disable-pip-version-check --require-hashes
+PIP_COMPILE := $(VENV)/bin/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-header \
+	--no-emit-index-url --no-emit-find-links --no-emit-trusted-host
+
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PIP_INSTALL) -r requirements.txt
 	touch $@
 
 $(VENV)/.installed-dev: requirements-dev.txt $(VENV)/.installed
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PIP_INSTALL) -r requirements-dev.txt
 	touch $@
+
+lock: $(VENV)/.installed-dev ## Compile requirements.in and requirements-dev.in into the hashed locks (after editing either)
+	$(PIP_COMPILE) -o requirements.txt requirements.in
+	$(PIP_COMPILE) -o requirements-dev.txt requirements-dev.in
 
 node_modules/.installed: package-lock.json
 	npm ci --no-audit --no-fund

@@ -26,12 +26,9 @@ keepalive = 5
 max_requests = 20000
 max_requests_jitter = 2000
 accesslog = "-"
-# One JSON line per request, with the id the app gave it (X-Request-ID), beside the app's own JSON log
-# lines. Only fields that cannot hold a quote: the path is URL-encoded, the rest are numbers or tokens.
-access_log_format = (
-    '{"time": "%(t)s", "request_id": "%({x-request-id}o)s", "remote": "%(h)s", "method": "%(m)s", '
-    '"path": "%(U)s", "status": %(s)s, "bytes": "%(B)s", "duration_ms": %(M)s}'
-)
+# One JSON line per request, with the id the app gave it (X-Request-ID), beside the app's own JSON log lines: written
+# by a JSON encoder (shopsite/access_log.py), so a newline, backslash or quote in a URL stays inside its string.
+logger_class = "shopsite.access_log.JsonAccessLogger"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # gunicorn's control socket (gunicornc) defaults to one path per user, which a second shop on the

@@ -27,3 +27,17 @@ class UserOutput(serializers.ModelSerializer):
     def get_avatar(self, user: User) -> str | None:
         """The profile picture's address, or null for the storefront's placeholder."""
         return user.avatar.url if user.avatar else None
+
+
+class SignInOutput(UserOutput):
+    """A sign-in's answer: the user, and whether its second step (a code from the authenticator app) is still to come
+    before the session carries admin rights (accounts/second_factor.py)."""
+
+    otpRequired = serializers.SerializerMethodField()
+
+    class Meta(UserOutput.Meta):
+        fields = [*UserOutput.Meta.fields, "otpRequired"]
+        read_only_fields = fields
+
+    def get_otpRequired(self, user: User) -> bool:
+        return bool(self.context.get("otp_required"))

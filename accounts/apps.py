@@ -8,4 +8,8 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts"
 
     def ready(self) -> None:
-        from . import schema  # noqa: F401  registers the OpenAPI description of our authentication
+        from . import (  # noqa: F401  their receivers of user_logged_in
+            middleware,
+            schema,
+            second_factor,
+        )

@@ -108,6 +108,11 @@ class ShopOwner(ShopError):
     message = "The shop's owners are changed only by the operator's command."
 
 
+class AccountEliminated(Conflict):
+    code = "account_eliminated"
+    message = "This account is Eliminated, which is final: only the operator's command (set_user_status) changes it."
+
+
 class StaffAccount(Conflict):
     code = "staff_account"
     message = "Staff accounts are changed in the Django admin."
@@ -121,3 +126,49 @@ class ProviderNotUsed(ShopError):
 
 class GoogleNotConfigured(ProviderNotUsed):
     message = "Google sign-in is not configured in this shop."
+
+
+# The second factor (accounts/second_factor.py). The three 403s tell the dashboard what to do next: send the admin to
+# /account to enrol, or ask for a code and try the call again.
+class SecondFactorEnrolmentRequired(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "otp_enrolment_required"
+    message = "Set up two-factor authentication on your account page before using the admin."
+
+
+class SecondFactorVerificationRequired(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "otp_verification_required"
+    message = "Enter the code from your authenticator app to use the admin."
+
+
+class SecondFactorStepUpRequired(ShopError):
+    status_code = status.HTTP_403_FORBIDDEN
+    code = "otp_step_up_required"
+    message = "Confirm it is you: enter a code from your authenticator app."
+
+
+class SecondFactorCodeWrong(ShopError):
+    code = "otp_invalid"
+    message = "That code is not right: enter the 6-digit code your authenticator app shows now, or a recovery code."
+
+
+class SecondFactorNotEnrolled(Conflict):
+    code = "otp_not_enrolled"
+    message = "Two-factor authentication is not set up on this account."
+
+
+class SecondFactorAlreadyEnrolled(Conflict):
+    code = "otp_already_enrolled"
+    message = "Two-factor authentication is already set up: turn it off first to set up a new app."
+
+
+class SecondFactorThrottled(exceptions.Throttled):
+    """Codes were wrong too often lately: django-otp doubles the wait after each wrong one."""
+
+    default_detail = "Too many wrong codes. Wait a little, then try again."
+    default_code = "otp_throttled"
+
+    def __init__(self, wait: float | None):
+        super().__init__()
+        self.wait = math.ceil(wait) if wait is not None else None

@@ -7,6 +7,8 @@ from shopsite.images import ImageUploadField
 from .models import User
 
 AVATAR_MAX_SIDE = 256
+# Read from the header before any pixel is decoded (shopsite/images.py): a phone's photo fits, a crafted one does not.
+AVATAR_MAX_PIXELS = 16_000_000
 DISPLAY_NAME_MAX_LENGTH = 80
 
 
@@ -53,9 +55,9 @@ class ProfileInput(serializers.Serializer):
 
 
 class AvatarInput(serializers.Serializer):
-    """POST /auth/avatar: a picture, re-encoded and made at most 256 pixels a side."""
+    """POST /auth/avatar: a picture of at most 16 megapixels, re-encoded and made at most 256 pixels a side."""
 
-    image = ImageUploadField(max_side=AVATAR_MAX_SIDE)
+    image = ImageUploadField(max_side=AVATAR_MAX_SIDE, max_pixels=AVATAR_MAX_PIXELS)
 
 
 class UserSyncInput(serializers.Serializer):

@@ -5,9 +5,10 @@ import secrets
 from django.core.files.base import File
 from django.db import IntegrityError, transaction
 
+from activity import services as activity
 from shopsite.images import upload_stored
 
-from .errors import EmailInUse, OwnAccount, ShopOwner, StaffAccount
+from .errors import AccountEliminated, EmailInUse, OwnAccount, ShopOwner, StaffAccount
 from .models import User, UserManager
 
 _avatar_field = User._meta.get_field("avatar")
@@ -67,28 +68,41 @@ def _changeable_by(*, actor: User, user: User) -> None:
         raise OwnAccount()
     if user.is_superuser or user.is_staff:
         raise StaffAccount()
+    if user.status == User.Status.ELIMINATED:
+        # Final: neither brought back nor made a manager, by anyone but the operator (user_operator_update).
+        raise AccountEliminated()
+
+
+RIGHTS = ("status", "manager")
+
+
+def _rights_set(*, user: User, status: str | None, manager: bool | None) -> tuple[dict, dict]:
+    """Set the status and the manager flag given; return the values before and after that changed."""
+    before = activity.values(user, RIGHTS)
+    if status is not None:
+        user.status = status
+    if manager is not None:
+        user.manager = manager
+    user.save(update_fields=["status", "manager", "updated_at"])
+    return activity.changes(before, activity.values(user, RIGHTS))
 
 
 @transaction.atomic
 def user_admin_update(*, actor: User, user: User, status: str | None = None, manager: bool | None = None) -> User:
     """An administrator's change of another user's status (Enabled or Disabled) or manager flag."""
+    user = User.objects.select_for_update().get(pk=user.pk)
     _changeable_by(actor=actor, user=user)
-    if status is not None:
-        user.status = status
-    if manager is not None:
-        user.manager = manager
-    user.save(update_fields=["status", "manager", "updated_at"])
+    before, after = _rights_set(user=user, status=status, manager=manager)
+    activity.record(actor, "user.rights", user, before=before, after=after)
     return user
 
 
 @transaction.atomic
-def user_operator_update(*, user: User, status: str | None = None, manager: bool | None = None) -> User:
-    """The operator's change of any user's status (Eliminated included) or manager flag, owners included."""
-    if status is not None:
-        user.status = status
-    if manager is not None:
-        user.manager = manager
-    user.save(update_fields=["status", "manager", "updated_at"])
+def user_operator_update(*, user: User, status: str | None = None, manager: bool | None = None, actor=None) -> User:
+    """The operator's change of any user's status (Eliminated included) or manager flag, owners included; logged
+    as set_user_status's unless another actor is named."""
+    before, after = _rights_set(user=user, status=status, manager=manager)
+    activity.record(actor or activity.command("set_user_status"), "user.rights", user, before=before, after=after)
     return user
 
 
@@ -98,10 +112,22 @@ def shop_admin_create(*, email: str, password: str | None = None) -> tuple[User,
     made_password = None
     if password is None:
         made_password = password = secrets.token_urlsafe(12)
-    user, _ = User.objects.get_or_create(email=User.objects.normalize_email(email))
+    user, created = User.objects.get_or_create(email=User.objects.normalize_email(email))
+    if user.status == User.Status.ELIMINATED:
+        # Final but for set_user_status, which the operator runs first if they mean it.
+        raise AccountEliminated()
+    fields = ("email_verified", "manager", "status")
+    before = None if created else activity.values(user, fields)
     user.email_verified = True
     user.manager = True
     user.status = User.Status.ENABLED
     user.set_password(password)
     user.save()
+    activity.record(
+        activity.command("create_shop_admin"),
+        "user.create_shop_admin",
+        user,
+        before=before,
+        after={**activity.values(user, fields), "password": "set"},
+    )
     return user, made_password

@@ -2,23 +2,25 @@
 
 from django.conf import settings
 from django.contrib.auth import login, logout, update_session_auth_hash
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from activity import selectors as activity_selectors
+from activity.answers import ActivityOutput
 from shopsite.inputs import validated
 from shopsite.openapi import PAGE_HEADERS, MessageOutput, errors
-from shopsite.queries import PagedListMixin
+from shopsite.queries import KnownQuery, PagedListMixin
 from shopsite.throttles import EmailRateThrottle, ScopedRateThrottle
 
-from . import selectors, services
-from .answers import UserOutput
+from . import second_factor, selectors, services
+from .answers import SignInOutput, UserOutput
 from .authentication import SessionAuthentication
 from .errors import GoogleNotConfigured, NotYourAccount, ProviderNotUsed
 from .identity import google, local
-from .permissions import IsShopAdmin
+from .permissions import IsShopAdmin, IsShopAdminSteppedUp
 from .serializers import (
     AvatarInput,
     CredentialsInput,
@@ -37,6 +39,12 @@ EMAIL_SENT = "Email send"
 # Refusals carry the hosted identity service's codes (auth/...); 404 when the shop signs people in with
 # Firebase, whose SDK does this work in the browser.
 IDENTITY_ERRORS = errors(400, 403, 404, 429)
+
+
+def _signed_in(request, user) -> dict:
+    """The user, and otpRequired when the account has an authenticator app this session has not had a code of: the
+    session is open, without admin rights until POST /auth/otp/verify (accounts/second_factor.py)."""
+    return SignInOutput(user, context={"otp_required": second_factor.code_pending(request, user)}).data
 
 
 def _field(request, name: str):
@@ -88,13 +96,13 @@ class SignInView(AnonymousIdentityView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "signin"
 
-    @extend_schema(request=CredentialsInput, responses={200: UserOutput, **IDENTITY_ERRORS})
+    @extend_schema(request=CredentialsInput, responses={200: SignInOutput, **IDENTITY_ERRORS})
     def post(self, request):
         user = local.user_authenticate(
             request=request._request, email=_field(request, "email"), password=_field(request, "password")
         )
         login(request._request, user)
-        return Response(UserOutput(user).data)
+        return Response(_signed_in(request, user))
 
 
 class GoogleSignInView(AnonymousIdentityView):
@@ -105,7 +113,7 @@ class GoogleSignInView(AnonymousIdentityView):
 
     @extend_schema(
         request=GoogleCredentialInput,
-        responses={200: UserOutput, 201: UserOutput, **IDENTITY_ERRORS, **errors(401, 409, 503)},
+        responses={200: SignInOutput, 201: SignInOutput, **IDENTITY_ERRORS, **errors(401, 409, 503)},
     )
     def post(self, request):
         if not settings.GOOGLE_CLIENT_ID:
@@ -113,7 +121,7 @@ class GoogleSignInView(AnonymousIdentityView):
         claims = google.google_claims_verified(credential=_field(request, "credential"))
         user, created = google.user_google_sign_in(claims=claims)
         login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(UserOutput(user).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(_signed_in(request, user), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class SignOutView(AnonymousIdentityView):
@@ -155,9 +163,7 @@ class PasswordResetView(AnonymousIdentityView):
 
     @extend_schema(request=PasswordResetInput, responses={200: MessageOutput, **IDENTITY_ERRORS})
     def post(self, request):
-        local.password_reset_send(
-            email=_field(request, "email"), reset_page_url=request.build_absolute_uri("/reset-password")
-        )
+        local.password_reset_send(email=_field(request, "email"))
         return Response({"message": EMAIL_SENT})
 
 
@@ -188,11 +194,16 @@ class ProfileView(APIView):
 
 
 class AvatarView(APIView):
-    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid."""
+    """POST /auth/avatar (multipart `image`): the profile picture, kept under the user's uid. Throttled per user (each
+    upload costs a decode and an encode): a person changes their picture a few times, a script not hundreds."""
 
     permission_classes = [IsAuthenticated]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "avatar"
 
-    @extend_schema(request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403)})
+    @extend_schema(
+        request={"multipart/form-data": AvatarInput}, responses={200: UserOutput, **errors(400, 401, 403, 429)}
+    )
     def post(self, request):
         user = services.user_avatar_set(user=request.user, **validated(AvatarInput, request.data))
         return Response(UserOutput(user).data)
@@ -211,20 +222,22 @@ class UserListView(PagedListMixin, generics.ListAPIView):
     def get_queryset(self):
         return selectors.user_list()
 
-    @extend_schema(request=UserSyncInput, responses={200: UserOutput, **errors(400, 401, 403)})
+    @extend_schema(request=UserSyncInput, responses={200: SignInOutput, **errors(400, 401, 403)})
     def post(self, request):
         # The user is the one the credential names; a body naming another uid is refused, and its
         # email is never taken over the credential's.
         claimed = validated(UserSyncInput, request.data).get("idUser")
         if claimed and claimed != request.user.uid:
             raise NotYourAccount()
-        return Response(UserOutput(request.user).data)
+        # With Firebase this is the sign-in the shop hears of: it says whether a code is still to come.
+        return Response(_signed_in(request, request.user))
 
 
 class UserDetailView(APIView):
-    """PUT /users/{id} {status} or {manager}: administrators only, never on their own account."""
+    """PUT /users/{id} {status} or {manager}: administrators only, never on their own account, with a code entered in
+    the last 15 minutes (a rights change: accounts/second_factor.py)."""
 
-    permission_classes = [IsShopAdmin]
+    permission_classes = [IsShopAdminSteppedUp]
 
     @extend_schema(request=UserAdminUpdateInput, responses={200: UserOutput, **errors(400, 401, 403, 404, 409)})
     def put(self, request, pk: int):
@@ -232,3 +245,31 @@ class UserDetailView(APIView):
             actor=request.user, user=selectors.user_get(user_id=pk), **validated(UserAdminUpdateInput, request.data)
         )
         return Response(UserOutput(user).data)
+
+
+ACTIVITY_FILTERS = [
+    OpenApiParameter("actor", str, description="a part of the name or address of whoever acted, or 'command'"),
+    OpenApiParameter("kind", str, description="a kind (order.refund) or its start (order, security)"),
+    OpenApiParameter("record", str, description="a record (shoe:12), a record type (shoe), or a part of its name"),
+]
+
+
+@extend_schema_view(
+    get=extend_schema(
+        parameters=[*PAGE_HEADERS, *ACTIVITY_FILTERS], responses={200: ActivityOutput, **errors(401, 403)}
+    )
+)
+class ActivityListView(PagedListMixin, generics.ListAPIView):
+    """GET /activity?actor=&kind=&record=: the activity log, newest first, for administrators (read only: the log
+    has no call that changes it)."""
+
+    serializer_class = ActivityOutput
+    permission_classes = [IsShopAdmin]
+    filter_backends = []
+    known_query = KnownQuery(paged=True, kept=("actor", "kind", "record"))
+
+    def get_queryset(self):
+        query = self.request.query_params
+        return activity_selectors.entry_list(
+            actor=query.get("actor", ""), kind=query.get("kind", ""), record=query.get("record", "")
+        )

@@ -141,6 +141,7 @@ def checkout_shoe_stock() -> Shoe:
     shoe = Shoe.objects.order_by("id").first()
     assert shoe is not None, "seed shoes first"
     services.shoe_update(
+        actor="command bench",
         shoe=shoe,
         brand=shoe.brand,
         name=shoe.name,

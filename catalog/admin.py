@@ -5,6 +5,8 @@ from django.contrib import admin, messages
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count, Sum
 
+from activity.models import Entry
+from activity.recorded_admin import RecordedAdmin
 from shopsite.images import InvalidImage, image_normalize
 
 from . import selectors, services
@@ -28,7 +30,7 @@ class HasShoesFilter(admin.SimpleListFilter):
 
 
 @admin.register(Brand)
-class BrandAdmin(admin.ModelAdmin):
+class BrandAdmin(RecordedAdmin):
     list_display = ("name", "shoe_count", "created_at")
     list_filter = (HasShoesFilter, "created_at")
     search_fields = ("name",)
@@ -87,7 +89,7 @@ class StockEntryInline(admin.TabularInline):
 
 
 @admin.register(Shoe)
-class ShoeAdmin(admin.ModelAdmin):
+class ShoeAdmin(RecordedAdmin):
     form = ShoeAdminForm
     list_display = ("name", "brand", "color", "price", "on_sale", "pairs_in_stock", "created_at", "archived_at")
     list_filter = (ArchivedFilter, "on_sale", "brand", "created_at")
@@ -106,22 +108,28 @@ class ShoeAdmin(admin.ModelAdmin):
     def pairs_in_stock(self, shoe: Shoe) -> int:
         return shoe.pairs_in_stock or 0
 
-    @admin.action(description="Put the selected shoes on sale")
+    # Each action needs the right to change shoes: Django offers an action that declares none to whoever sees the list.
+
+    @admin.action(description="Put the selected shoes on sale", permissions=["change"])
     def put_on_sale(self, request, queryset):
-        services.shoes_on_sale_set(shoe_ids=list(queryset.values_list("pk", flat=True)), on_sale=True)
+        ids = list(queryset.values_list("pk", flat=True))
+        services.shoes_on_sale_set(actor=request.user, shoe_ids=ids, on_sale=True, via=Entry.Via.ADMIN)
 
-    @admin.action(description="End the sale of the selected shoes")
+    @admin.action(description="End the sale of the selected shoes", permissions=["change"])
     def end_sale(self, request, queryset):
-        services.shoes_on_sale_set(shoe_ids=list(queryset.values_list("pk", flat=True)), on_sale=False)
+        ids = list(queryset.values_list("pk", flat=True))
+        services.shoes_on_sale_set(actor=request.user, shoe_ids=ids, on_sale=False, via=Entry.Via.ADMIN)
 
-    @admin.action(description="Archive the selected shoes (out of the shop, kept)")
+    @admin.action(description="Archive the selected shoes (out of the shop, kept)", permissions=["change"])
     def archive(self, request, queryset):
-        archived = services.shoes_archive(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        ids = list(queryset.values_list("pk", flat=True))
+        archived = services.shoes_archive(actor=request.user, shoe_ids=ids, via=Entry.Via.ADMIN)
         self.message_user(request, f"{archived} shoe{'s' if archived != 1 else ''} archived.")
 
-    @admin.action(description="Restore the selected archived shoes to the shop")
+    @admin.action(description="Restore the selected archived shoes to the shop", permissions=["change"])
     def restore(self, request, queryset):
-        restored = services.shoes_restore(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        ids = list(queryset.values_list("pk", flat=True))
+        restored = services.shoes_restore(actor=request.user, shoe_ids=ids, via=Entry.Via.ADMIN)
         self.message_user(request, f"{restored} shoe{'s' if restored != 1 else ''} restored.")
 
     # Deleting, one shoe or the selected ones, goes through the shop's rule: a shoe customers' history points at is
@@ -139,18 +147,19 @@ class ShoeAdmin(admin.ModelAdmin):
         return [*deleted, *archived], counts, perms_needed, protected
 
     def delete_model(self, request, obj):
-        if services.shoe_delete(shoe=obj):
+        if services.shoe_delete(actor=request.user, shoe=obj, via=Entry.Via.ADMIN):
             self.message_user(request, f"{obj} was archived, not deleted: {ARCHIVED_INSTEAD}", messages.WARNING)
 
     def delete_queryset(self, request, queryset):
-        archived = services.shoes_delete(shoe_ids=list(queryset.values_list("pk", flat=True)))
+        ids = list(queryset.values_list("pk", flat=True))
+        archived = services.shoes_delete(actor=request.user, shoe_ids=ids, via=Entry.Via.ADMIN)
         if archived:
             count = f"{len(archived)} of them {'were' if len(archived) != 1 else 'was'}"
             self.message_user(request, f"{count} archived, not deleted: {ARCHIVED_INSTEAD}", messages.WARNING)
 
 
 @admin.register(StockEntry)
-class StockEntryAdmin(admin.ModelAdmin):
+class StockEntryAdmin(RecordedAdmin):
     list_display = ("shoe", "size", "quantity", "updated_at")
     list_filter = ("size",)
     list_select_related = ("shoe__brand",)
@@ -176,7 +185,7 @@ class AlertStateFilter(admin.SimpleListFilter):
 
 
 @admin.register(StockAlert)
-class StockAlertAdmin(admin.ModelAdmin):
+class StockAlertAdmin(RecordedAdmin):
     """The 'Notify me' requests, by shoe and size: who waits for what (issue 19). Mailing them is the restock's job."""
 
     list_display = ("shoe", "size", "email", "state", "created_at", "notified_at")

@@ -3,12 +3,12 @@
 from django.conf import settings
 from django.urls import Resolver404, resolve
 
-from shopsite.http_cache import headers_finish
+from shopsite.http_cache import headers_finish, is_signed_in_caller
 
 
 class PublicAnswerMiddleware:
     """Answers a public GET the catalogue cache holds before sessions, authentication and CSRF run, and gives every
-    kept answer its caching headers on the way out (shopsite/http_cache.py).
+    answer its caching headers on the way out (shopsite/http_cache.py: public, private no-store, or as its view said).
 
     Public: no session cookie and no Authorization header, so the caller is anonymous whatever the middleware below
     would find, and gets what every anonymous caller gets; a signed-in caller always goes the full way, and its
@@ -21,10 +21,9 @@ class PublicAnswerMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        public = settings.SESSION_COOKIE_NAME not in request.COOKIES and "HTTP_AUTHORIZATION" not in request.META
-        answer = self._public_answer(request) if public else None
+        answer = None if is_signed_in_caller(request) else self._public_answer(request)
         response = self.get_response(request) if answer is None else answer
-        return headers_finish(request, response, public=public)
+        return headers_finish(request, response)
 
     def _public_answer(self, request):
         if request.method != "GET" or not settings.SHOP_CATALOG_CACHE_SECONDS:

@@ -87,7 +87,7 @@ class ShoeListView(ShoeRowsListMixin, generics.ListAPIView):
     def post(self, request):
         data = validated(ShoeCreateInput, request.data)
         brand = selectors.brand_named(name=data.pop("brand"))
-        shoe = services.shoe_create(brand=brand, **data)
+        shoe = services.shoe_create(actor=request.user, brand=brand, **data)
         return Response(ShoeOutput(selectors.shoe_get(shoe_id=shoe.pk)).data, status=status.HTTP_201_CREATED)
 
 
@@ -133,7 +133,7 @@ class ShoeDetailView(CachedReadMixin, APIView):
         shoe = selectors.shoe_get(shoe_id=pk)
         data = validated(ShoeUpdateInput, request.data)
         brand = selectors.brand_named(name=data.pop("brand"))
-        services.shoe_update(shoe=shoe, brand=brand, **data)
+        services.shoe_update(actor=request.user, shoe=shoe, brand=brand, **data)
         return Response(ShoeOutput(selectors.shoe_get(shoe_id=pk)).data)
 
     @extend_schema(
@@ -142,7 +142,7 @@ class ShoeDetailView(CachedReadMixin, APIView):
         responses={204: None, **errors(401, 403, 404)},
     )
     def delete(self, request, pk: int):
-        services.shoe_delete(shoe=selectors.shoe_get(shoe_id=pk))
+        services.shoe_delete(actor=request.user, shoe=selectors.shoe_get(shoe_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -165,7 +165,7 @@ class ShoeRestoreView(APIView):
 
     @extend_schema(request=None, responses={200: ShoeOutput, **errors(401, 403, 404)})
     def post(self, request, pk: int):
-        services.shoe_restore(shoe=selectors.shoe_archived_get(shoe_id=pk))
+        services.shoe_restore(actor=request.user, shoe=selectors.shoe_archived_get(shoe_id=pk))
         return Response(ShoeOutput(selectors.shoe_get(shoe_id=pk)).data)
 
 
@@ -178,7 +178,7 @@ class StockAddView(APIView):
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
         data = validated(StockAddInput, request.data)
-        entry, created = services.stock_add(shoe=shoe, **data)
+        entry, created = services.stock_add(actor=request.user, shoe=shoe, **data)
         label = size_label(entry.size)
         if created:
             message = f"Size {label} added to {shoe.name} with {entry.quantity} pairs"
@@ -195,7 +195,7 @@ class ShoeOnSaleView(APIView):
     @extend_schema(request=ShoeOnSaleInput, responses={200: ShoeOutput, **errors(400, 401, 403, 404)})
     def put(self, request, pk: int):
         shoe = selectors.shoe_get(shoe_id=pk)
-        services.shoe_on_sale_set(shoe=shoe, **validated(ShoeOnSaleInput, request.data))
+        services.shoe_on_sale_set(actor=request.user, shoe=shoe, **validated(ShoeOnSaleInput, request.data))
         return Response(ShoeOutput(shoe).data)
 
 
@@ -212,7 +212,7 @@ class BrandListView(CachedListMixin, generics.ListAPIView):
 
     @extend_schema(request=BrandCreateInput, responses={201: BrandCreateOutput, **errors(400, 401, 403)})
     def post(self, request):
-        brand = services.brand_create(**validated(BrandCreateInput, request.data))
+        brand = services.brand_create(actor=request.user, **validated(BrandCreateInput, request.data))
         return Response(
             {"message": f"The brand {brand.name} was created", "brand": BrandOutput(brand).data},
             status=status.HTTP_201_CREATED,
@@ -226,7 +226,7 @@ class BrandDetailView(APIView):
 
     @extend_schema(responses={204: None, **errors(401, 403, 404, 409)})
     def delete(self, request, pk: int):
-        services.brand_delete(brand=selectors.brand_get(brand_id=pk))
+        services.brand_delete(actor=request.user, brand=selectors.brand_get(brand_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

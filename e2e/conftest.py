@@ -81,12 +81,15 @@ def csp_watched(context, violations: list[str]):
 
 
 @pytest.fixture
-def new_page(browser, live_server):
+def new_page(browser, live_server, settings):
     """Opens a page in a fresh browser context (own storage); the test fails on any JavaScript error in it and
     on anything the Content-Security-Policy blocked."""
     contexts = []
     errors = []
     violations = []
+
+    # The links in mails (reset, newsletter confirmation) lead to the shop the browser opens, as SHOP_BASE_URL does.
+    settings.SHOP_BASE_URL = live_server.url
 
     def make(*, viewport: dict = DESKTOP, **context_options):
         context = browser.new_context(base_url=live_server.url, viewport=viewport, **context_options)

@@ -1,5 +1,7 @@
 """The footer's newsletter form and the contact form: the spec's messages, the server's answers, one row each."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -37,25 +39,38 @@ def subscribe(page, footer, email: str):
     return answer.value
 
 
-def test_subscribing_thanks_the_shopper_and_keeps_the_address_once(page, newsletter):
+def test_subscribing_thanks_the_shopper_and_counts_once_they_confirm_the_mailed_link(page, newsletter, mailoutbox):
     # When the shopper subscribes
     answer = subscribe(page, newsletter, "Shopper@Example.com")
 
-    # Then the shop stores the address and thanks them
-    assert answer.status == 201
+    # Then the shop stores the address, pending, thanks them and mails them a link to confirm
+    assert answer.status == 200
     thanks = popup(page, "Thanks for subscribing!")
     expect(thanks).to_be_visible()
+    expect(thanks).to_contain_text("Check your inbox: follow the link we sent to confirm.")
     expect(newsletter.get_by_label("Get the newsletter")).to_have_value("")
-    assert list(NewsletterSignup.objects.values_list("email", flat=True)) == ["shopper@example.com"]
+    assert list(NewsletterSignup.objects.values_list("email", "confirmed_at")) == [("shopper@example.com", None)]
+    [mail] = mailoutbox
+    link = re.search(r"http://\S+/newsletter/confirm/\S+", mail.body).group(0)
 
     # When they subscribe again, in another case
     expect(thanks).to_be_hidden(timeout=POPUP_GONE_MS)
     answer = subscribe(page, newsletter, "shopper@example.com")
 
-    # Then they are thanked again, and the address is still stored once
+    # Then they are thanked alike, the address is still stored once, and no second mail floods their inbox
     assert answer.status == 200
     expect(popup(page, "Thanks for subscribing!")).to_be_visible()
     assert NewsletterSignup.objects.count() == 1
+    assert len(mailoutbox) == 1
+
+    # When they follow the mailed link and confirm
+    page.goto(link)
+    page.get_by_role("button", name="Confirm my subscription").click()
+
+    # Then they are subscribed, told so, and welcomed
+    expect(page.get_by_role("status")).to_have_text("Your subscription is confirmed: welcome to the newsletter!")
+    assert NewsletterSignup.objects.get().subscribed
+    assert mailoutbox[1].subject.startswith("Welcome to the")
 
 
 def test_an_address_without_an_at_is_refused_in_the_browser(page, newsletter):

@@ -44,10 +44,12 @@ def free_port() -> int:
 
 
 def demo_env(var_dir: Path, port: int) -> dict[str, str]:
-    """The environment make run gives its processes (SHOP_DEMO, PORT, SHOP_BASE_URL), on a var dir of the test's."""
+    """The environment make run gives its processes (SHOP_DEMO, SHOP_ALLOW_TEST_PAYMENTS, PORT, SHOP_BASE_URL), on a var
+    dir of the test's."""
     env = {name: value for name, value in os.environ.items() if not name.startswith(NOT_PASSED_ON)}
     env.update(
         SHOP_DEMO="1",
+        SHOP_ALLOW_TEST_PAYMENTS="1",
         SHOP_VAR_DIR=str(var_dir),
         PORT=str(port),
         SHOP_BASE_URL=f"http://127.0.0.1:{port}",

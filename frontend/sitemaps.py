@@ -37,6 +37,7 @@ ROBOTS_DISALLOWED = [
     "/favorites",
     "/order/",
     "/unsubscribe/",
+    "/newsletter/",
 ]
 
 

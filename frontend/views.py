@@ -20,7 +20,7 @@ from catalog.cache import request_catalog_version, response_kept, served_answer,
 from catalog.errors import ShoeNotFound
 from catalog.images import image_url, picture_srcset, shoe_image_url
 from catalog.models import Shoe
-from shopsite.http_cache import PRIVATE_CACHE_CONTROL, SHELL_VARY
+from shopsite.http_cache import SHELL_VARY
 from shopsite.templatetags.money import money
 
 from .routes import preload_for, screen_for
@@ -211,8 +211,6 @@ def page_shell(request):
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
         return response_kept(key, response, vary=SHELL_VARY)
-    if request.user.is_authenticated:
-        response["Cache-Control"] = PRIVATE_CACHE_CONTROL
     return response
 
 

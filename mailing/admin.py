@@ -7,6 +7,9 @@ from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.text import Truncator
 
+from activity.models import Entry
+from activity.recorded_admin import RecordedAdmin
+
 from . import services
 from .models import ContactMessage, Mail, NewsletterSignup
 
@@ -32,7 +35,7 @@ class WaitingFilter(admin.SimpleListFilter):
         return queryset
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(RecordedAdmin):
     """What the shop stored is shown as it is: staff may delete a row, never write one."""
 
     date_hierarchy = "created_at"
@@ -62,7 +65,7 @@ class MailAdmin(ReadOnlyAdmin):
 
     @admin.action(description="Send again", permissions=["change"])
     def send_again(self, request, queryset: QuerySet) -> None:
-        report = services.mail_send_again(mails=queryset)
+        report = services.mail_send_again(actor=request.user, mails=queryset, via=Entry.Via.ADMIN)
         text = f"{report.queued} handed to the workers."
         if report.done:
             text += f" {report.done} had been sent (or dropped) already and were left alone."
@@ -73,14 +76,16 @@ class MailAdmin(ReadOnlyAdmin):
 
 @admin.register(NewsletterSignup)
 class NewsletterSignupAdmin(ReadOnlyAdmin):
-    list_display = ("email", "subscribed", "created_at")
-    list_filter = ("unsubscribed_at", "created_at")
+    list_display = ("email", "subscribed", "confirmed_at", "created_at")
+    list_filter = ("confirmed_at", "unsubscribed_at", "created_at")
     search_fields = ("email",)
-    fields = readonly_fields = ("email", "unsubscribed_at", "created_at", "updated_at")
+    fields = readonly_fields = (
+        "email", "confirmed_at", "confirmation_mailed_at", "unsubscribed_at", "created_at", "updated_at",
+    )  # fmt: skip
 
-    @admin.display(boolean=True, ordering="unsubscribed_at", description="subscribed")
+    @admin.display(boolean=True, ordering="confirmed_at", description="subscribed (confirmed, not unsubscribed)")
     def subscribed(self, signup: NewsletterSignup) -> bool:
-        return signup.unsubscribed_at is None
+        return signup.subscribed
 
 
 @admin.register(ContactMessage)

@@ -8,6 +8,11 @@ class InvalidUnsubscribeLink(ShopError):
     message = "This unsubscribe link is not valid."
 
 
+class InvalidConfirmationLink(ShopError):
+    code = "invalid_confirmation_link"
+    message = "This confirmation link is not valid or has expired. Sign up again to get a new one."
+
+
 class MailUnbuildable(Exception):
     """What an outbox row names is gone (or its address unsubscribed): the mail can never be sent."""
 

@@ -62,16 +62,25 @@ class VisitorRecord(models.Model):
 
 
 class NewsletterSignup(VisitorRecord):
-    """An address that asked for the newsletter through the footer form; it gets a welcome mail."""
+    """An address that asked for the newsletter through the footer form (double opt-in): it is mailed a link to
+    confirm, and is subscribed only once that link was followed; then it gets the welcome mail."""
 
     # Stored lower-cased by the service, so this index also refuses the same address in another case.
     email = models.EmailField(max_length=254, unique=True)
-    # Set by the mails' one-click unsubscribe: no newsletter mail is built for the address while it is set. Signing
-    # up again clears it.
+    # When the address's owner followed the confirmation link; empty, the address is pending and gets no newsletter.
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # When the last confirmation mail was queued: at most one an hour to an address, whoever asks.
+    confirmation_mailed_at = models.DateTimeField(null=True, blank=True)
+    # Set by the mails' one-click unsubscribe: no newsletter mail is built for the address while it is set. Only a
+    # confirmation link mailed after it clears it: signing up again alone does not.
     unsubscribed_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.email
+
+    @property
+    def subscribed(self) -> bool:
+        return self.confirmed_at is not None and self.unsubscribed_at is None
 
 
 class ContactMessage(VisitorRecord):

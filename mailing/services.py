@@ -22,11 +22,12 @@ from django.db.models import F, Q, QuerySet
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from activity import services as activity
 from shopsite.background import tasks_hand_over
 from shopsite.logs import request_id_as, request_id_current
 
 from . import kinds, mails, selectors
-from .errors import InvalidUnsubscribeLink, MailServerError, MailUnbuildable
+from .errors import InvalidConfirmationLink, InvalidUnsubscribeLink, MailServerError, MailUnbuildable
 from .models import ContactMessage, Mail, NewsletterSignup
 
 logger = logging.getLogger(__name__)
@@ -39,6 +40,9 @@ PENDING_BATCH_SIZE = 100
 # The periodic resend stops after this many refusals in a row: the mail server is down, and every further try would
 # only wait out its timeout. The rest wait for the next run.
 FAILURES_IN_A_ROW = 3
+# At most one newsletter confirmation mail to an address in this long, however often it is signed up: the form is open
+# to anyone, and must not be a way to flood someone's inbox.
+NEWSLETTER_CONFIRM_EVERY = timedelta(hours=1)
 
 
 class Outcome(StrEnum):
@@ -214,7 +218,7 @@ class SendAgainReport:
 
 
 @transaction.atomic
-def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
+def mail_send_again(*, actor: activity.Actor, mails: QuerySet[Mail], via: str | None = None) -> SendAgainReport:
     """Hand the given waiting mails to the workers now (staff's 'Send again' after an outage): pending ones, and those
     whose claim outlived its lease. Sent and dropped mails are left alone, and so are those a worker holds."""
     selected = mails.count()
@@ -222,6 +226,9 @@ def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
     waiting = selectors.mail_waiting_list(mails=Mail.objects.filter(pk__in=mails.values("pk")))
     # Locked until the commit: a worker claiming one of them meanwhile waits, then finds it pending and takes it.
     ids = list(waiting.select_for_update().values_list("pk", flat=True))
+    for mail in Mail.objects.filter(pk__in=ids).order_by("pk"):
+        after = {"state": Mail.State.PENDING, "claimed_at": None}
+        activity.record(actor, "mail.send_again", mail, before=activity.values(mail, after), after=after, via=via)
     Mail.objects.filter(pk__in=ids).update(state=Mail.State.PENDING, claimed_at=None, updated_at=now)
     _mails_hand_over(mail_ids=ids)
     busy = mails.filter(state=Mail.State.SENDING).exclude(pk__in=ids).count()
@@ -231,36 +238,53 @@ def mail_send_again(*, mails: QuerySet[Mail]) -> SendAgainReport:
 # ---- What visitors send us
 
 
-def _newsletter_welcome_queue(signup: NewsletterSignup) -> Mail:
-    return mail_queue(kind=mails.NEWSLETTER_WELCOME, to=signup.email, context={"signup": signup.pk})
+def newsletter_subscribe(*, email: str) -> None:
+    """A sign-up from the footer form (double opt-in): the address is mailed a link to confirm, and counts only once
+    it is followed (newsletter_confirm).
 
-
-@transaction.atomic
-def newsletter_subscribe(*, email: str) -> tuple[NewsletterSignup, bool]:
-    """Sign an address up, once whatever its case; return the signup and whether it is new.
-
-    An address back after unsubscribing counts as new: both get the welcome mail.
+    Whatever the address's state, the caller learns nothing of it (the view answers alike): unknown, it is stored
+    pending; pending or unsubscribed, it is mailed the link again, at most once an hour (NEWSLETTER_CONFIRM_EVERY),
+    and an unsubscribed address stays unsubscribed until its owner confirms; subscribed, nothing is mailed.
     """
     email = email.strip().lower()
-    signup = selectors.newsletter_signup_find(email=email)
-    if signup is not None:
-        # One of two clicks racing brings the address back: the UPDATE decides which.
-        back = NewsletterSignup.objects.filter(pk=signup.pk, unsubscribed_at__isnull=False).update(
-            unsubscribed_at=None, updated_at=timezone.now()
-        )
-        if not back:
-            return signup, False
-        signup.unsubscribed_at = None
-        _newsletter_welcome_queue(signup)
-        return signup, True
-    try:
-        with transaction.atomic():
-            signup = NewsletterSignup.objects.create(email=email)
-    except IntegrityError:
-        # A second click raced this one between the look-up and the insert; the unique index caught it.
-        return NewsletterSignup.objects.get(email=email), False
-    _newsletter_welcome_queue(signup)
-    return signup, True
+    now = timezone.now()
+    with transaction.atomic():
+        signup = selectors.newsletter_signup_find(email=email)
+        if signup is None:
+            try:
+                with transaction.atomic():
+                    signup = NewsletterSignup.objects.create(email=email)
+            except IntegrityError:
+                # A second click raced this one between the look-up and the insert; the unique index caught it.
+                signup = NewsletterSignup.objects.get(email=email)
+        # Two clicks racing mail once: the row's lock orders them, and the second finds the first's mail.
+        signup = NewsletterSignup.objects.select_for_update().get(pk=signup.pk)
+        mailed = signup.confirmation_mailed_at
+        if signup.subscribed or (mailed is not None and now - mailed < NEWSLETTER_CONFIRM_EVERY):
+            return
+        signup.confirmation_mailed_at = now
+        signup.save(update_fields=["confirmation_mailed_at", "updated_at"])
+        mail_queue(kind=mails.NEWSLETTER_CONFIRM, to=signup.email, context={"signup": signup.pk})
+
+
+def newsletter_confirm(*, token: str) -> NewsletterSignup:
+    """Subscribe the address a confirmation link names, and welcome it; again is no error. A link made before the
+    address last unsubscribed, or older than mails.CONFIRM_LINK_AGE, or not signed by the shop, is refused."""
+    found = mails.confirm_token_read(token)
+    if found is None:
+        raise InvalidConfirmationLink()
+    signup_id, made_at = found
+    with transaction.atomic():
+        signup = NewsletterSignup.objects.select_for_update().filter(pk=signup_id).first()
+        if signup is None or (signup.unsubscribed_at is not None and made_at <= signup.unsubscribed_at.timestamp()):
+            raise InvalidConfirmationLink()
+        if signup.subscribed:
+            return signup
+        now = timezone.now()
+        signup.confirmed_at, signup.unsubscribed_at = now, None
+        signup.save(update_fields=["confirmed_at", "unsubscribed_at", "updated_at"])
+        mail_queue(kind=mails.NEWSLETTER_WELCOME, to=signup.email, context={"signup": signup.pk})
+    return signup
 
 
 def newsletter_unsubscribe(*, token: str) -> None:

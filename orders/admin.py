@@ -2,6 +2,8 @@
 
 from django.contrib import admin, messages
 
+from activity.models import Entry
+from activity.recorded_admin import RecordedAdmin
 from shopsite.errors import ShopError
 
 from . import services
@@ -20,7 +22,7 @@ class OrderLineInline(admin.TabularInline):
 
 
 @admin.register(Order)
-class OrderAdmin(admin.ModelAdmin):
+class OrderAdmin(RecordedAdmin):
     list_display = [
         "payment_intent_id",
         "email",
@@ -55,6 +57,8 @@ class OrderAdmin(admin.ModelAdmin):
         "ship_postal_code",
         "refunded",
         "dispute",
+        "dispute_event_at",
+        "payment_problem",
         "charging_until",
         "paid_at",
         "created_at",
@@ -68,14 +72,19 @@ class OrderAdmin(admin.ModelAdmin):
     def payment_state(self, order: Order) -> str:
         return order.payment_state if order.payment == Order.Payment.PAID else "-"
 
-    @admin.action(description="Cancel and refund the selected orders (every pair not refunded goes back in stock)")
+    # Money moves: the right to change orders, not only to see them (Django offers an action that declares no
+    # permission to whoever sees the list).
+    @admin.action(
+        description="Cancel and refund the selected orders (every pair not refunded goes back in stock)",
+        permissions=["change"],
+    )
     def refund_and_cancel(self, request, queryset):
         # Django's own confirmation page does not exist for custom actions; the action's name says what it does and
         # the same service as the shop's /orders runs it, with its rules (paid only, once).
         done = 0
         for order in queryset:
             try:
-                services.order_cancel(order=order, by=request.user)
+                services.order_cancel(order=order, by=request.user, via=Entry.Via.ADMIN)
                 done += 1
             except ShopError as error:
                 self.message_user(request, f"{order}: {error.message}", messages.WARNING)
@@ -88,7 +97,7 @@ class OrderAdmin(admin.ModelAdmin):
 
 
 @admin.register(TestPaymentIntent)
-class TestPaymentIntentAdmin(admin.ModelAdmin):
+class TestPaymentIntentAdmin(RecordedAdmin):
     list_display = ["intent_id", "amount", "currency", "status", "created_at"]
     list_filter = ["status"]
     readonly_fields = [field.name for field in TestPaymentIntent._meta.fields]
@@ -98,7 +107,7 @@ class TestPaymentIntentAdmin(admin.ModelAdmin):
 
 
 @admin.register(WebhookEvent)
-class WebhookEventAdmin(admin.ModelAdmin):
+class WebhookEventAdmin(RecordedAdmin):
     list_display = ["event_id", "type", "received_at", "handled_at"]
     list_filter = ["type"]
     search_fields = ["event_id"]

@@ -96,6 +96,11 @@ class Order(models.Model):
     refunded = models.PositiveIntegerField(default=0, db_default=0)
     # The status of the card's last dispute (Stripe's: needs_response, under_review, won, lost...), blank if none.
     dispute = models.CharField(max_length=32, blank=True, db_default="")
+    # When Stripe created the dispute event last applied (its `created`): an older one arriving late is not applied.
+    dispute_event_at = models.DateTimeField(null=True, blank=True)
+    # What a person must look at before this order is settled: a payment_intent.succeeded whose amount or currency
+    # is not the order's. Such an order is neither paid by the event nor released by the stale job.
+    payment_problem = models.CharField(max_length=255, blank=True, db_default="")
     # While set and in the future, one request is charging this order; another with the same payment
     # method waits its turn. A crash mid-charge leaves it to expire instead of blocking the order for ever.
     charging_until = models.DateTimeField(null=True, blank=True)

@@ -134,8 +134,11 @@ def order_find_live(*, payment_method_id: str) -> Order | None:
 
 
 def orders_stale(*, before) -> QuerySet[Order]:
-    """Checkouts still holding stock that started before the time given."""
-    return Order.objects.filter(payment__in=HELD, created_at__lt=before).order_by("created_at", "id")
+    """Checkouts still holding stock that started before the time given; one flagged for a person (payment_problem)
+    is theirs to settle, not the job's."""
+    return Order.objects.filter(payment__in=HELD, created_at__lt=before, payment_problem="").order_by(
+        "created_at", "id"
+    )
 
 
 def order_find_by_intent(*, intent_id: str) -> Order | None:

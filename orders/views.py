@@ -6,8 +6,9 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import second_factor
 from accounts.errors import NotYourAccount
-from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin
+from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin, IsShopAdminSteppedUp
 from shopsite.inputs import validated
 from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.parsers import JSONParser
@@ -135,12 +136,16 @@ class OrderDetailView(APIView):
 
     @extend_schema(responses={200: OrderOutput, **errors(401, 403, 404)})
     def get(self, request, id_payment: str):
-        return Response(OrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        if order.user_id != request.user.pk:
+            # Someone else's order: admin rights, which wait for the second factor where it applies.
+            second_factor.admin_rights_check(request, request.user)
+        return Response(OrderOutput(order).data)
 
     @extend_schema(request=OrderStatusInput, responses={200: OrderOutput, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
-        services.order_status_set(order=order, **validated(OrderStatusInput, request.data))
+        services.order_status_set(actor=request.user, order=order, **validated(OrderStatusInput, request.data))
         return Response(OrderOutput(order).data)
 
 
@@ -158,7 +163,8 @@ class OrderRefundView(APIView):
     """POST /cart/order/{idPayment}/refund {lines?: [{line, quantity}]}, for admins: the pairs named (or every pair
     not refunded yet) refunded through the card service and put back in stock."""
 
-    permission_classes = [IsShopAdmin]
+    # Money leaves the shop: a code entered in the last 15 minutes (accounts/second_factor.py).
+    permission_classes = [IsShopAdminSteppedUp]
     parser_classes = [JSONParser]
 
     @extend_schema(request=RefundInput, responses={200: AdminOrderOutput, **errors(400, 401, 403, 404, 409, 503)})
@@ -172,7 +178,8 @@ class OrderRefundView(APIView):
 class OrderCancelView(APIView):
     """POST /cart/order/{idPayment}/cancel, for admins: the order Cancelled, every pair left refunded and restocked."""
 
-    permission_classes = [IsShopAdmin]
+    # Money leaves the shop: a code entered in the last 15 minutes (accounts/second_factor.py).
+    permission_classes = [IsShopAdminSteppedUp]
 
     @extend_schema(request=None, responses={200: AdminOrderOutput, **errors(401, 403, 404, 409, 503)})
     def post(self, request, id_payment: str):

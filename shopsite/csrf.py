@@ -12,8 +12,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .http_cache import PRIVATE_CACHE_CONTROL
-
 
 class CsrfView(APIView):
     """GET /csrf: sets the csrftoken cookie (the visitor's own kept, renewed) and answers 204."""
@@ -24,4 +22,5 @@ class CsrfView(APIView):
     @extend_schema(responses={204: None})
     def get(self, request):
         get_token(request)
-        return Response(status=status.HTTP_204_NO_CONTENT, headers={"Cache-Control": PRIVATE_CACHE_CONTROL})
+        # Private, no-store, as every answer that sets a cookie (shopsite/http_cache.py).
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,7 +1,16 @@
-"""What HTTP caches are told about the answers every visitor gets alike: the one place these headers are written.
+"""What HTTP caches are told about every answer: the one place the caching headers are decided.
 
-The catalogue's kept answers and the page shells (catalog/cache.py, frontend/views.py) come out as public_response()s.
-On the way out (catalog.middleware.PublicAnswerMiddleware calls headers_finish), an anonymous caller's gets:
+On the way out of every view (catalog.middleware.PublicAnswerMiddleware calls headers_finish), one rule in order:
+
+1. An answer to a signed-in caller is `private, no-store`, whatever the view said: their orders, addresses, account,
+   favorites, the users list, the page shell that carries their record, the Django admin, a catalogue read too.
+   Signed in: a session cookie or an Authorization header (the way the middleware tells a public caller apart), or a
+   view that signed someone in or read an identity (request.user, which DRF's authentication sets too, Firebase's
+   included). Neither the browser's disk, its back-forward cache nor a shared cache then keeps it for the next person
+   at that computer, and a new personal endpoint cannot forget it.
+2. An answer that sets a cookie (the CSRF cookie of GET /api/csrf, a session) is `private, no-store`.
+3. The catalogue's kept answers and the page shells (catalog/cache.py, frontend/views.py) come out as
+   public_response()s; an anonymous caller's gets:
 
 - Cache-Control: public, max-age, s-maxage and stale-while-revalidate (PUBLIC_CACHE_CONTROL), so a browser, a CDN or
   the reverse proxy of docs/DEPLOY.md may keep it for a second and serve it a few more while it asks again;
@@ -12,12 +21,11 @@ On the way out (catalog.middleware.PublicAnswerMiddleware calls headers_finish),
   made public), Cookie and Accept-Encoding for the shell (a signed-in visitor's names them). Not Accept: Chromium
   would not match the shell's <link rel=preload as=fetch> (Accept: */*) to the app's fetch of the same call, and the
   fetch then waited on the preload's cache entry;
-- never a Set-Cookie: an answer that would carry one is sent private, no-store instead.
-
-A signed-in caller's copy of the same answer is private, no-store: it may hold what only they see (the shell names
-them), and no shared cache should keep anything a session asked for.
+- never a Set-Cookie (rule 2).
+4. Any other answer (an anonymous caller's search past the kept pages, a POST, an error) is left as its view made it.
 """
 
+from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 
 # A kept answer may be a second older in a cache than in the app (whose stock is at most a second old itself); a busy
@@ -43,13 +51,28 @@ def public_response(served, *, vary: str) -> HttpResponse:
     return response
 
 
-def headers_finish(request, response, *, public: bool):
-    """The caching headers of a public_response(): public for an anonymous caller (or 304), else private, no-store.
-    Other answers pass unchanged."""
+def is_signed_in_caller(request) -> bool:
+    """A session cookie or an Authorization header (whatever they are worth), or a view that signed someone in."""
+    user = getattr(request, "user", None)
+    return (
+        settings.SESSION_COOKIE_NAME in request.COOKIES
+        or "HTTP_AUTHORIZATION" in request.META
+        or bool(user is not None and user.is_authenticated)
+    )
+
+
+def headers_finish(request, response):
+    """The caching headers of every answer, by the rule of this module's docstring."""
+    if is_signed_in_caller(request) or response.cookies:
+        # Replaces whatever the view said: a signed-in answer is never kept anywhere, not even a catalogue read.
+        response["Cache-Control"] = PRIVATE_CACHE_CONTROL
+        if "Expires" in response:
+            del response["Expires"]
+        return response
     served = getattr(response, "shop_served", None)
     if served is None:
         return response
-    if not public or request.method != "GET" or response.status_code not in PUBLIC_STATUSES or response.cookies:
+    if request.method != "GET" or response.status_code not in PUBLIC_STATUSES:
         response["Cache-Control"] = PRIVATE_CACHE_CONTROL
         return response
     vary = response.shop_vary

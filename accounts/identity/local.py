@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
+from activity.services import security_event_record
 from mailing.services import mail_queue
 from shopsite.throttles import SignInFailureThrottle
 
@@ -88,13 +89,24 @@ def user_authenticate(*, request, email, password) -> User:
     failures = SignInFailureThrottle(email=email)
     if not failures.allows():
         raise SignInLocked(failures.wait())
-    if not User.objects.filter(email=email).exists():
+    holder = User.objects.filter(email=email).first()
+    if holder is None:
+        security_event_record("sign_in_failed", request=request, email=email, detail="No account has this address.")
         raise UserNotFound()
     user = None
     if len(password) <= PASSWORD_MAX_LENGTH:
         user = authenticate(request, email=email, password=password)
     if user is None:
         failures.failure_record()
+        security_event_record("sign_in_failed", user=holder, request=request, detail="Wrong password.")
+        if not failures.allows():
+            # This failure was the one too many: the account is locked for a while (SignInFailureThrottle).
+            security_event_record(
+                "sign_in_lockout",
+                user=holder,
+                request=request,
+                detail=f"Too many failed sign-ins: locked for {failures.wait() or 0:.0f} seconds.",
+            )
         raise WrongPassword()
     ensure_enabled(user)
     failures.failures_clear()
@@ -109,13 +121,13 @@ def password_change(*, user: User, current_password, new_password) -> None:
     user.save(update_fields=["password", "updated_at"])
 
 
-def password_reset_send(*, email, reset_page_url: str) -> None:
+def password_reset_send(*, email) -> None:
     """Mail the account's owner a link to the set-new-password page; the link works once, for an hour from when the
-    mail goes out (accounts/mails.py makes it then)."""
+    mail goes out (accounts/mails.py makes it then, on SHOP_BASE_URL: never on the Host a request named)."""
     user = User.objects.filter(email=email_clean(email)).first()
     if user is None:
         raise UserNotFound()
-    mail_queue(kind=PASSWORD_RESET, to=user.email, context={"user": user.pk, "reset_page_url": reset_page_url})
+    mail_queue(kind=PASSWORD_RESET, to=user.email, context={"user": user.pk})
 
 
 def password_reset_confirm(*, uid, token, password) -> User:

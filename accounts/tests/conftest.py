@@ -1,6 +1,9 @@
 """Fixtures of the account tests."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 
@@ -36,3 +39,21 @@ def rates(settings):
         settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": throttle_rates}
 
     return set_rates
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """Moves timezone.now (sessions' stamps, the step-up, django-otp's throttle) forward by a timedelta."""
+    real_now = timezone.now
+    offset = {"by": timedelta()}
+    monkeypatch.setattr(timezone, "now", lambda: real_now() + offset["by"])
+
+    def forward(delta: timedelta) -> None:
+        offset["by"] += delta
+
+    return forward
+
+
+@pytest.fixture
+def required(settings):
+    settings.SHOP_ADMIN_2FA = "required"

@@ -44,3 +44,10 @@ def test_refuses_what_is_not_an_email():
     with pytest.raises(CommandError, match="not an email address"):
         run("chief")
     assert not User.objects.exists()
+
+
+def test_an_eliminated_account_is_not_brought_back_by_it(eliminated_user):
+    with pytest.raises(CommandError, match="is Eliminated: `set_user_status"):
+        call_command("create_shop_admin", eliminated_user.email, "--password", "a long secret", stdout=StringIO())
+    eliminated_user.refresh_from_db()
+    assert (eliminated_user.status, eliminated_user.manager) == ("Eliminated", False)

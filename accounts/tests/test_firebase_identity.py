@@ -6,6 +6,8 @@ import time
 
 import firebase_admin
 import pytest
+from django_otp.oath import totp
+from django_otp.plugins.otp_totp.models import TOTPDevice
 from firebase_admin import credentials
 from google.auth.credentials import AnonymousCredentials
 from google.oauth2 import credentials as google_credentials
@@ -369,3 +371,20 @@ def test_the_auth_emulator_is_allowed_with_debug(tmp_path):
         "DEBUG", tmp_path, FIREBASE_AUTH_EMULATOR_HOST="127.0.0.1:9099", DJANGO_DEBUG="1", **FIREBASE_ENV
     )
     assert debug == "True"
+
+
+def test_an_admin_with_an_app_gives_a_code_after_firebase_s_sign_in(google):
+    """The verification rides on the session cookie beside the ID token (accounts/second_factor.py)."""
+    client = bearer(google.id_token(UID, email=EMAIL))
+    assert client.post("/api/users", {"idUser": UID}).json()["otpRequired"] is False
+    user = User.objects.get(uid=UID)
+    user.manager = True
+    user.save()
+    device = TOTPDevice.objects.create(user=user, name="Authenticator app", confirmed=True)
+
+    assert client.post("/api/users", {"idUser": UID}).json()["otpRequired"] is True
+    assert client.get("/api/cart").json()["code"] == "otp_verification_required"
+    assert client.post("/api/auth/otp/verify", {"code": f"{totp(device.bin_key):06d}"}).status_code == 200
+
+    assert client.get("/api/cart").status_code == 200
+    assert client.post("/api/users", {"idUser": UID}).json()["otpRequired"] is False

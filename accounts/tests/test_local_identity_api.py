@@ -217,6 +217,7 @@ class TestPasswordReset:
         self, csrf_client, shopper, mailoutbox, settings, django_capture_on_commit_callbacks
     ):
         settings.SHOP_NAME = "Kicks"
+        settings.SHOP_BASE_URL = "https://kicks.test"
         User.objects.filter(pk=shopper.pk).update(email_verified=False)
 
         with django_capture_on_commit_callbacks(execute=True):
@@ -226,13 +227,13 @@ class TestPasswordReset:
         [mail] = mailoutbox
         assert mail.to == ["shopper@sneakers.test"]
         assert mail.subject == "Set a new password for Kicks"
-        link = re.search(r"http://testserver/reset-password\?uid=(\w+)&token=([\w-]+)", mail.body)
+        link = re.search(r"https://kicks.test/reset-password\?uid=(\w+)&token=([\w-]+)", mail.body)
         assert link, mail.body
         uid, token = link.groups()
         assert uid == shopper.uid
         # The HTML part carries the same link, as a button.
         [(html, _)] = mail.alternatives
-        assert f'href="http://testserver/reset-password?uid={uid}&amp;token={token}"' in html
+        assert f'href="https://kicks.test/reset-password?uid={uid}&amp;token={token}"' in html
 
         confirm = {"uid": uid, "token": token, "password": "brand new"}
         assert csrf_client.post("/api/auth/password-reset/confirm", confirm).json() == {"message": "Password Updated"}
@@ -245,14 +246,32 @@ class TestPasswordReset:
         assert refusal(again)[:2] == (400, "auth/invalid-action-code")
 
     def test_the_outbox_keeps_no_token(self, csrf_client, shopper, mailoutbox):
-        # Before the commit: the row is there, the mail is not, and the row names the account and the page only.
+        # Before the commit: the row is there, the mail is not, and the row names the account only.
         response = csrf_client.post("/api/auth/password-reset", {"email": shopper.email})
 
         assert response.json() == {"message": "Email send"}
         assert mailoutbox == []
         [mail] = Mail.objects.all()
         assert (mail.kind, mail.to, mail.state) == ("password_reset", shopper.email, "pending")
-        assert mail.context == {"user": shopper.pk, "reset_page_url": "http://testserver/reset-password"}
+        assert mail.context == {"user": shopper.pk}
+
+    def test_the_link_is_on_shop_base_url_whatever_host_the_request_named(
+        self, csrf_client, shopper, mailoutbox, settings, django_capture_on_commit_callbacks
+    ):
+        # A forged Host (one a proxy lets through, or an ALLOWED_HOSTS too wide) would mail the victim a link to the
+        # attacker's site carrying a working token.
+        settings.SHOP_BASE_URL = "https://kicks.test"
+        settings.ALLOWED_HOSTS = ["kicks.test", "evil.example"]
+
+        with django_capture_on_commit_callbacks(execute=True):
+            response = csrf_client.post("/api/auth/password-reset", {"email": shopper.email}, HTTP_HOST="evil.example")
+
+        assert response.status_code == 200, response.content
+        [mail] = mailoutbox
+        assert "evil.example" not in mail.body
+        assert re.search(r"^https://kicks\.test/reset-password\?uid=\w+&token=[\w-]+$", mail.body, re.MULTILINE)
+        [(html, _)] = mail.alternatives
+        assert "evil.example" not in html
 
     def test_the_token_is_made_when_the_mail_goes_out(self, csrf_client, shopper, mailoutbox, monkeypatch):
         # A mail an outage held back five hours still carries a link good for an hour from when it goes out. The

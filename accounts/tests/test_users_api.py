@@ -1,12 +1,16 @@
 """POST /users (every auth-state change), GET /users and PUT /users/{id} (administrators), for each role."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts import services
-from accounts.errors import ACCOUNT_DISABLED, ShopOwner
+from accounts.errors import ACCOUNT_DISABLED, AccountEliminated, ShopOwner
 from accounts.models import User
+from activity.models import Entry
 
 from .factories import UserFactory
 
@@ -72,7 +76,8 @@ class TestList:
 
         few = queries()
         UserFactory.create_batch(50)
-        assert queries() == few <= 4
+        # The session, the user, the admin's second factor (accounts/second_factor.py), the count, the page.
+        assert queries() == few <= 5
 
 
 class TestAdminUpdate:
@@ -189,3 +194,44 @@ class TestOwners:
 
     def test_other_users_are_still_changed(self, admin_client, shopper):
         assert admin_client.put(f"/api/users/{shopper.pk}", {"status": "Disabled"}).status_code == 200
+
+
+class TestEliminatedIsFinal:
+    """An Eliminated account stays so: no administrator brings it back or makes it a manager; the operator can."""
+
+    @pytest.mark.parametrize(
+        "body",
+        [{"status": "Enabled"}, {"status": "Disabled"}, {"manager": True}, {"manager": False, "status": "Enabled"}],
+    )
+    def test_no_administrator_changes_it(self, admin_client, eliminated_user, body):
+        response = admin_client.put(f"/api/users/{eliminated_user.pk}", body, format="json")
+        assert (response.status_code, response.json()) == (
+            409,
+            {
+                "detail": "This account is Eliminated, which is final: only the operator's command (set_user_status) "
+                "changes it.",
+                "code": "account_eliminated",
+            },
+        )
+        eliminated_user.refresh_from_db()
+        assert (eliminated_user.status, eliminated_user.manager) == ("Eliminated", False)
+        assert not Entry.objects.filter(kind="user.rights").exists()
+
+    def test_nor_does_a_manager(self, client_for, eliminated_user):
+        manager = UserFactory(email="manager@sneakers.test", manager=True)
+        assert client_for(manager).put(f"/api/users/{eliminated_user.pk}", {"status": "Enabled"}).status_code == 409
+
+    def test_the_rule_is_the_services_whoever_calls_it(self, shop_admin, eliminated_user):
+        with pytest.raises(AccountEliminated):
+            services.user_admin_update(actor=shop_admin, user=eliminated_user, manager=True)
+
+    def test_the_operators_command_still_changes_it(self, eliminated_user):
+        call_command("set_user_status", eliminated_user.email, "--status", "Enabled", stdout=StringIO())
+        eliminated_user.refresh_from_db()
+        assert eliminated_user.status == "Enabled"
+        entry = Entry.objects.get(kind="user.rights")
+        assert (entry.actor_name, entry.before, entry.after) == (
+            "command set_user_status",
+            {"status": "Eliminated"},
+            {"status": "Enabled"},
+        )

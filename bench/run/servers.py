@@ -98,9 +98,10 @@ def server_make(name: str, env: dict[str, str], tmp: Path) -> Server:
 
 def servers_make(env: dict[str, str], tmp: Path, token: str) -> dict[str, Server]:
     """`warm` serves the shop as configured, `cold` the same with the catalogue cache off, and the two checkout
-    servers take test cards, which the shop allows only with SHOP_DEMO=1 (HTTPS kept on, as in production) or DEBUG.
-    Each checkout server has a worker of its own on a queue of its own, mailing through its own SMTP server: `checkout`
-    one that answers at once, `checkout slow` one that takes SLOW_MAIL_SECONDS over each answer."""
+    servers take test cards, which the shop takes only with SHOP_ALLOW_TEST_PAYMENTS=1, allowed with SHOP_DEMO=1
+    (HTTPS kept on, as in production). Each checkout server has a worker of its own on a queue of its own, mailing
+    through its own SMTP server: `checkout` one that answers at once, `checkout slow` one that takes SLOW_MAIL_SECONDS
+    over each answer."""
     checkout = {
         **env,
         "SHOP_DEMO": "1",

@@ -8,13 +8,15 @@ from typing import TextIO
 from django.db.models.functions import Lower
 
 from ..models import Shoe, StockEntry, size_label
+from .cells import cell_escape
 from .reading import COLUMNS, NO_IMAGE
 
 
 def shoes_export(*, out: TextIO) -> int:
     """Write the catalogue as an import file, one row per size, by brand, name, color and size; return the rows.
 
-    Archived shoes are not in it: they are out of the shop, and the database's backup is where they are kept.
+    Archived shoes are not in it: they are out of the shop, and the database's backup is where they are kept. A cell a
+    spreadsheet would run as a formula is written with a leading ' (cells.py), which the import takes off again.
     """
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -33,6 +35,7 @@ def shoes_export(*, out: TextIO) -> int:
         # A shoe without sizes still gets a line, which the import reads back as a shoe without sizes.
         for size, quantity in stock.get(shoe_id) or [(None, 0)]:
             size_text = size_label(size) if size is not None else ""
-            writer.writerow([brand, name, color, f"{price:f}", description, image or NO_IMAGE, size_text, quantity])
+            cells = [brand, name, color, f"{price:f}", description, image or NO_IMAGE, size_text, str(quantity)]
+            writer.writerow([cell_escape(cell) for cell in cells])
             rows += 1
     return rows

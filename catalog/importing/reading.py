@@ -18,6 +18,7 @@ from shopsite.images import MAX_UPLOAD_BYTES, TOO_BIG, InvalidImage, image_norma
 from ..fields import PriceField, QuantityField, SizeField, TextField
 from ..images import SHOE_IMAGE_MAX_SIDE
 from ..models import Shoe, size_label
+from .cells import cell_unescape
 
 COLUMNS = ("brand", "name", "color", "price", "description", "image", "size", "quantity")
 # The image cell that means "no picture"; an empty cell means "keep the picture the shoe has".
@@ -121,7 +122,8 @@ def shoes_read(*, csv_path: Path, images_dir: Path, progress: Progress | None = 
     if not lines:
         raise ImportFailed(["row 1: header: the file is empty; it needs a header row"])
     columns = _columns(*lines[0])
-    body = [(line, cells) for line, cells in lines[1:] if any(cell.strip() for cell in cells)]
+    # The ' the export puts in front of a cell a spreadsheet would run as a formula comes off (cells.py).
+    body = [(line, [cell_unescape(c) for c in cells]) for line, cells in lines[1:] if any(c.strip() for c in cells)]
 
     rows, errors = _rows_check(body, columns=columns, images_dir=images_dir, progress=progress)
     plans = _shoes_group(rows, errors)
@@ -229,11 +231,18 @@ class _RowChecker:
 
 
 def _picture_prepare(cell: str, *, images_dir: Path, by_name: dict[str, Picture]) -> Picture | InvalidImage:
-    """The picture an image cell names: none, a file under images_dir re-encoded as uploads are, or a stored one."""
+    """The picture an image cell names: none, a file under images_dir re-encoded as uploads are, or a stored one.
+
+    A file only inside images_dir: an absolute path, a `../` or a symbolic link that leads out of it is refused, so a
+    file handed to an operator cannot make the import read (and publish as a shoe's picture) any file the server can.
+    """
     if cell.lower() == NO_IMAGE:
         return Picture(name="")
     storage = _image_field.storage
     path = images_dir / cell
+    root = images_dir.resolve()
+    if PurePosixPath(cell).is_absolute() or Path(cell).is_absolute() or not path.resolve().is_relative_to(root):
+        return InvalidImage(f"{cell} is outside the images folder {images_dir}; name a file inside it")
     if path.is_file():
         if path.stat().st_size > MAX_UPLOAD_BYTES:
             return InvalidImage(TOO_BIG)

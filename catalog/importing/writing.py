@@ -11,6 +11,7 @@ from pathlib import Path
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from activity import services as activity
 from shopsite.images import upload_stored
 
 from .. import services
@@ -50,7 +51,12 @@ class ImportSummary:
 
 
 def shoes_import(
-    *, csv_path: Path, images_dir: Path | None = None, dry_run: bool = False, progress: Progress | None = None
+    *,
+    csv_path: Path,
+    images_dir: Path | None = None,
+    dry_run: bool = False,
+    progress: Progress | None = None,
+    actor: activity.Actor = None,
 ) -> ImportSummary:
     """Create or update the shoes of a CSV file, every row or none; raise ImportFailed listing every bad row.
 
@@ -82,6 +88,13 @@ def shoes_import(
                         stock_changed=diff.stock_changed,
                     )
                     services.pictures_delete_on_commit(names=diff.pictures_replaced)
+                    # One line for the whole file (an import may write thousands of rows): what it did, in counts.
+                    activity.record(
+                        actor or activity.command("import_shoes"),
+                        "catalogue.import",
+                        label=csv_path.name,
+                        after={"rows": len(read.rows), **diff.counts(shoes=len(read.plans))},
+                    )
         except IntegrityError as error:
             # Another admin changed the catalogue under the import (a brand created a moment ago).
             raise ImportFailed([f"the catalogue changed while importing ({error}); run the import again"]) from None

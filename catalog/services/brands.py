@@ -3,23 +3,28 @@
 from django.db import IntegrityError, transaction
 from django.db.models import Count, ProtectedError
 
+from activity import services as activity
+
 from ..errors import BrandInUse, DuplicateBrand
 from ..models import IN_SHOP, Brand
 
 
-def brand_create(*, name: str) -> Brand:
+def brand_create(*, actor: activity.Actor, name: str) -> Brand:
     try:
         with transaction.atomic():
-            return Brand.objects.create(name=name)
+            brand = Brand.objects.create(name=name)
+            activity.record(actor, "brand.create", brand, after={"name": name})
+            return brand
     except IntegrityError:
         # Two admins created the same brand at once; the unique index caught the second.
         raise DuplicateBrand(f"The brand {name} already exists", field="name") from None
 
 
-def brand_delete(*, brand: Brand) -> None:
+def brand_delete(*, actor: activity.Actor, brand: Brand) -> None:
     """Delete a brand that has no shoes, archived ones included: their orders and reviews still name it."""
     try:
         with transaction.atomic():
+            activity.record(actor, "brand.delete", brand, before={"name": brand.name})
             brand.delete()
     except ProtectedError:
         counts = brand.shoes.aggregate(shop=Count("pk", filter=IN_SHOP), archived=Count("pk", filter=~IN_SHOP))

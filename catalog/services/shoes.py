@@ -9,17 +9,27 @@ from django.db import connection, transaction
 from django.db.models import F, Model
 from django.utils import timezone
 
+from activity import services as activity
 from shopsite.images import upload_stored
 
 from .. import selectors
-from ..models import Brand, Shoe, StockEntry
+from ..models import Brand, Shoe, StockEntry, size_label
 from .alerts import stock_alerts_send
 from .pictures import SHOE_IMAGE_FIELD, picture_sizes_on_commit, pictures_delete_on_commit
 from .version import catalog_version_bump
 
+# What the activity log keeps of a shoe a staff member made or changed.
+LOGGED_FIELDS = ("name", "brand", "description", "color", "price", "image", "on_sale")
+
+
+def _labelled(shoe_ids: Collection[int]) -> list[Shoe]:
+    """Those shoes with their brands, for the activity log's labels (one query)."""
+    return list(Shoe.objects.filter(pk__in=shoe_ids).select_related("brand").order_by("pk"))
+
 
 def shoe_create(
     *,
+    actor: activity.Actor,
     brand: Brand,
     name: str,
     description: str,
@@ -36,11 +46,14 @@ def shoe_create(
         )
         StockEntry.objects.create(shoe=shoe, size=size, quantity=quantity)
         picture_sizes_on_commit(names=[image_name])
+        after = {**activity.values(shoe, LOGGED_FIELDS), "size": size, "quantity": quantity}
+        activity.record(actor, "shoe.create", shoe, after=after)
     return shoe
 
 
 def shoe_update(
     *,
+    actor: activity.Actor,
     shoe: Shoe,
     brand: Brand,
     name: str,
@@ -57,6 +70,7 @@ def shoe_update(
     The sale flag changes only when on_sale is given, so a modify never ends a sale by accident.
     """
     old_image = shoe.image.name
+    before = activity.values(shoe, LOGGED_FIELDS)
     with upload_stored(SHOE_IMAGE_FIELD, image) as image_name, transaction.atomic():
         shoe.brand, shoe.name, shoe.description, shoe.color, shoe.price = brand, name, description, color, price
         if image_name:
@@ -65,22 +79,28 @@ def shoe_update(
         if on_sale is not None:
             shoe.on_sale = on_sale
         shoe.save()
+        after = activity.values(shoe, LOGGED_FIELDS)
         if size is not None and quantity is not None:
+            entry = StockEntry.objects.filter(shoe=shoe, size=size).first()
+            before[f"size {size_label(size)}"] = entry.quantity if entry else None
+            after[f"size {size_label(size)}"] = quantity
             StockEntry.objects.update_or_create(shoe=shoe, size=size, defaults={"quantity": quantity})
             if quantity > 0:
                 stock_alerts_send(shoe_ids=[shoe.pk])
+        before, after = activity.changes(before, after)
+        activity.record(actor, "shoe.update", shoe, before=before, after=after)
         if image_name:
             pictures_delete_on_commit(names=[old_image])
     return shoe
 
 
-def shoe_delete(*, shoe: Shoe) -> bool:
+def shoe_delete(*, actor: activity.Actor, shoe: Shoe, via: str | None = None) -> bool:
     """Delete a shoe with its stock and picture, or archive it when customers' history needs it; True if archived."""
-    return bool(shoes_delete(shoe_ids=[shoe.pk]))
+    return bool(shoes_delete(actor=actor, shoe_ids=[shoe.pk], via=via))
 
 
 @transaction.atomic
-def shoes_delete(*, shoe_ids: Collection[int]) -> set[int]:
+def shoes_delete(*, actor: activity.Actor, shoe_ids: Collection[int], via: str | None = None) -> set[int]:
     """Delete those shoes, each with its stock and picture, but archive the ones customers' orders, reviews or
     favorites point at (nothing a customer wrote or bought goes with them); return the ids archived.
     """
@@ -88,33 +108,43 @@ def shoes_delete(*, shoe_ids: Collection[int]) -> set[int]:
     # committed its order lines before the check below reads them, or waits and then finds the shoe gone.
     list(StockEntry.objects.select_for_update().filter(shoe_id__in=shoe_ids).order_by("pk").values_list("pk"))
     kept = selectors.shoe_ids_with_history(shoe_ids=list(shoe_ids))
-    shoes_archive(shoe_ids=kept)
+    shoes_archive(actor=actor, shoe_ids=kept, via=via)
     gone = Shoe.objects.filter(pk__in=shoe_ids).exclude(pk__in=kept)
+    for shoe in _labelled(set(shoe_ids) - kept):
+        activity.record(actor, "shoe.delete", shoe, before=activity.values(shoe, LOGGED_FIELDS), via=via)
     images = set(gone.values_list("image", flat=True))
     gone.delete()
     pictures_delete_on_commit(names=images)
     return kept
 
 
-def shoes_archive(*, shoe_ids: Collection[int]) -> int:
+@transaction.atomic
+def shoes_archive(*, actor: activity.Actor, shoe_ids: Collection[int], via: str | None = None) -> int:
     """Take those shoes out of the shop, keeping them and all that points at them; return how many left it."""
     now = timezone.now()
     # A shoe archived already keeps the time it left the shop.
-    archived = Shoe.objects.in_shop().filter(pk__in=shoe_ids).update(archived_at=now, updated_at=now)
+    leaving = Shoe.objects.in_shop().filter(pk__in=shoe_ids)
+    for shoe in _labelled(leaving.values_list("pk", flat=True)):
+        activity.record(actor, "shoe.archive", shoe, before={"archived_at": None}, after={"archived_at": now}, via=via)
+    archived = leaving.update(archived_at=now, updated_at=now)
     if archived:
         # update() sends no post_save, so the catalogue's cached answers are told here.
         catalog_version_bump()
     return archived
 
 
-def shoe_restore(*, shoe: Shoe) -> None:
-    shoes_restore(shoe_ids=[shoe.pk])
+def shoe_restore(*, actor: activity.Actor, shoe: Shoe) -> None:
+    shoes_restore(actor=actor, shoe_ids=[shoe.pk])
 
 
-def shoes_restore(*, shoe_ids: Collection[int]) -> int:
+def shoes_restore(*, actor: activity.Actor, shoe_ids: Collection[int], via: str | None = None) -> int:
     """Bring archived shoes back to the shop as they were (stock, sale, reviews); return how many came back."""
     with transaction.atomic():
-        restored = Shoe.objects.archived().filter(pk__in=shoe_ids).update(archived_at=None, updated_at=timezone.now())
+        returning = Shoe.objects.archived().filter(pk__in=shoe_ids)
+        for shoe in _labelled(returning.values_list("pk", flat=True)):
+            before = {"archived_at": shoe.archived_at}
+            activity.record(actor, "shoe.restore", shoe, before=before, after={"archived_at": None}, via=via)
+        restored = returning.update(archived_at=None, updated_at=timezone.now())
         if restored:
             # Its sizes with pairs are on sale again: whoever waits for one of them is told.
             stock_alerts_send(shoe_ids=shoe_ids)
@@ -122,14 +152,22 @@ def shoes_restore(*, shoe_ids: Collection[int]) -> int:
     return restored
 
 
-def shoe_on_sale_set(*, shoe: Shoe, on_sale: bool) -> Shoe:
+@transaction.atomic
+def shoe_on_sale_set(*, actor: activity.Actor, shoe: Shoe, on_sale: bool) -> Shoe:
+    before = shoe.on_sale
     shoe.on_sale = on_sale
     shoe.save(update_fields=["on_sale", "updated_at"])
+    activity.record(actor, "shoe.sale", shoe, before={"on_sale": before}, after={"on_sale": on_sale})
     return shoe
 
 
-def shoes_on_sale_set(*, shoe_ids: Collection[int], on_sale: bool) -> int:
+@transaction.atomic
+def shoes_on_sale_set(
+    *, actor: activity.Actor, shoe_ids: Collection[int], on_sale: bool, via: str | None = None
+) -> int:
     """Put those shoes on sale, or end their sale, in one UPDATE; return how many were changed."""
+    for shoe in _labelled(Shoe.objects.filter(pk__in=shoe_ids).exclude(on_sale=on_sale).values_list("pk", flat=True)):
+        activity.record(actor, "shoe.sale", shoe, before={"on_sale": not on_sale}, after={"on_sale": on_sale}, via=via)
     changed = Shoe.objects.filter(pk__in=shoe_ids).update(on_sale=on_sale, updated_at=timezone.now())
     # update() sends no post_save, so the catalogue's cached answers are told here.
     catalog_version_bump()

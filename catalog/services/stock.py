@@ -7,6 +7,8 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from activity import services as activity
+
 from ..errors import StockLimitExceeded
 from ..models import MAX_STOCK_PER_SIZE, Shoe, StockEntry, size_label
 from .alerts import stock_alerts_send
@@ -14,7 +16,7 @@ from .version import catalog_version_bump
 
 
 @transaction.atomic
-def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, bool]:
+def stock_add(*, actor: activity.Actor, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, bool]:
     """Add pairs of a size, creating the size if the shoe has none; return the entry and whether it is new.
 
     The addition is done by the database (quantity = quantity + n), so two admins adding at once
@@ -39,6 +41,8 @@ def stock_add(*, shoe: Shoe, size: Decimal, quantity: int) -> tuple[StockEntry, 
             f"Size {size_label(size)} would hold {entry.quantity} pairs; the most is {MAX_STOCK_PER_SIZE}.",
             field="q",
         )
+    before = None if created else {"quantity": entry.quantity - quantity}
+    activity.record(actor, "stock.add", entry, before=before, after={"quantity": entry.quantity})
     return entry, created
 
 

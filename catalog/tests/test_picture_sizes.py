@@ -103,7 +103,7 @@ def test_deleting_a_shoe_deletes_its_picture_and_copies(django_capture_on_commit
     services.picture_sizes_make(name="shoes/gone.webp")
     assert stored("shoes/gone-400w.webp").exists()
     with django_capture_on_commit_callbacks(execute=True):
-        services.shoe_delete(shoe=shoe)
+        services.shoe_delete(actor=None, shoe=shoe)
     assert not stored("shoes/gone.webp").exists() and not stored("shoes/gone-400w.webp").exists()
 
 

@@ -36,7 +36,7 @@ def test_two_restocks_racing_mail_each_waiting_address_once(second):
     def restock_again() -> None:
         try:
             if second == "create size":
-                services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=2)
+                services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=2)
             else:
                 services.stock_release(pairs={entry.pk: 1})
         except Exception as error:  # reported below, in the test's thread
@@ -46,7 +46,7 @@ def test_two_restocks_racing_mail_each_waiting_address_once(second):
 
     # The first restock has marked the alerts and queued their mails, not yet committed, when the second comes.
     with transaction.atomic():
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=3)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=3)
         other = threading.Thread(target=restock_again)
         other.start()
         wait_until_another_backend_waits_for_a_lock()

@@ -68,7 +68,7 @@ def test_bad_requests_are_400_and_store_nothing(api_client, shoe, body, answer):
 
 
 def test_a_missing_or_archived_shoe_is_404(api_client, shoe):
-    services.shoes_archive(shoe_ids=[shoe.pk])
+    services.shoes_archive(actor=None, shoe_ids=[shoe.pk])
     assert notify(api_client, shoe, size="9.5", email="ana@example.com").status_code == 404
 
 
@@ -100,9 +100,12 @@ def sent_mails():
 @pytest.mark.parametrize(
     "restock",
     [
-        pytest.param(lambda shoe: services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=3), id="create size"),
+        pytest.param(
+            lambda shoe: services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=3), id="create size"
+        ),
         pytest.param(
             lambda shoe: services.shoe_update(
+                actor=None,
                 shoe=shoe,
                 brand=shoe.brand,
                 name=shoe.name,
@@ -133,7 +136,7 @@ def test_each_restock_mails_every_waiting_address_once(shoe, restock, django_cap
         ("bo@example.com", "Back in stock: Nike Glide, size 9.5"),
     ]
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=1)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=1)
     assert len(django_mail.outbox) == 2
     assert not StockAlert.objects.filter(notified_at__isnull=True).exists()
 
@@ -143,7 +146,7 @@ def test_the_mail_links_the_shoe_shows_the_price_and_unsubscribes_in_one_click(
 ):
     waiting_for(shoe, emails=["ana@example.com"])
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=3)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=3)
     [message] = django_mail.outbox
     token = alert_token_make(alert=StockAlert.objects.get())
     assert f"https://kicks.test/products/{shoe.pk}" in message.body
@@ -158,7 +161,7 @@ def test_the_mail_links_the_shoe_shows_the_price_and_unsubscribes_in_one_click(
 def test_another_size_or_sold_out_stock_mails_nobody(shoe, django_capture_on_commit_callbacks):
     waiting_for(shoe)
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("10"), quantity=3)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("10"), quantity=3)
         set_pairs(shoe, 0)
     assert django_mail.outbox == []
 
@@ -169,13 +172,15 @@ def test_no_mail_after_unsubscribing(api_client, shoe, django_capture_on_commit_
     response = api_client.post(f"/api/shoes/notify/unsubscribe/{alert_token_make(alert=ana)}")
     assert response.json() == {"message": "You will get no mail about that size."}
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=3)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=3)
     assert [message.to for message in django_mail.outbox] == [["bo@example.com"]]
 
 
 def test_unsubscribing_after_the_mail_was_queued_drops_it(api_client, shoe, django_capture_on_commit_callbacks):
     waiting_for(shoe, emails=["ana@example.com"])
-    services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=3)  # queued, not sent: no commit callbacks ran
+    services.stock_add(
+        actor=None, shoe=shoe, size=Decimal("9.5"), quantity=3
+    )  # queued, not sent: no commit callbacks ran
     api_client.post(f"/api/shoes/notify/unsubscribe/{alert_token_make(alert=StockAlert.objects.get())}")
     mail_send(mail_id=Mail.objects.get().pk)
     assert Mail.objects.get().state == Mail.State.DROPPED
@@ -189,11 +194,11 @@ def test_a_forged_unsubscribe_link_is_400(api_client):
 def test_asking_again_after_the_mail_waits_for_the_next_restock(api_client, shoe, django_capture_on_commit_callbacks):
     waiting_for(shoe, emails=["ana@example.com"])
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=1)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=1)
         set_pairs(shoe, 0)
     assert notify(api_client, shoe, size="9.5", email="ana@example.com").status_code == 201
     with django_capture_on_commit_callbacks(execute=True):
-        services.stock_add(shoe=shoe, size=Decimal("9.5"), quantity=1)
+        services.stock_add(actor=None, shoe=shoe, size=Decimal("9.5"), quantity=1)
     assert len(django_mail.outbox) == 2
 
 

@@ -20,7 +20,7 @@ def shop_config(response) -> dict:
     "path",
     ["/", "/products", "/colletions/Nike", "/collections/New%20Balance", "/sale", "/cart",
      "/order/pi_123", "/aboutUs", "/AboutUs", "/termsOfService", "/TermsOfService", "/admin", "/modifshoe", "/sale/",
-     "/unsubscribe/MQ:7Wm1xtq1J3oYH0"],
+     "/unsubscribe/MQ:7Wm1xtq1J3oYH0", "/newsletter/confirm/eyJzaWdudXAiOjF9:1vXyZ:abc"],
 )  # fmt: skip
 def test_every_screen_of_the_spec_gets_the_shell(client, path):
     response = client.get(path)

@@ -24,3 +24,9 @@ def mail_server_down(monkeypatch):
         raise SMTPException("451 the mail server is down")
 
     monkeypatch.setattr(EmailBackend, "send_messages", refuse)
+
+
+@pytest.fixture
+def capture(django_capture_on_commit_callbacks):
+    """django_capture_on_commit_callbacks, shorter."""
+    return django_capture_on_commit_callbacks

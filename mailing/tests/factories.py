@@ -1,6 +1,7 @@
 """Factories for outbox mails, newsletter signups and contact messages."""
 
 import factory
+from django.utils import timezone
 
 from mailing.models import ContactMessage, Mail, NewsletterSignup
 
@@ -10,6 +11,8 @@ class NewsletterSignupFactory(factory.django.DjangoModelFactory):
         model = NewsletterSignup
 
     email = factory.Sequence(lambda n: f"reader{n}@sneakers.test")
+    # A subscriber who followed the confirmation link; confirmed_at=None for one still pending.
+    confirmed_at = factory.LazyFunction(timezone.now)
 
 
 class ContactMessageFactory(factory.django.DjangoModelFactory):

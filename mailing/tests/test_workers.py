@@ -129,7 +129,7 @@ def test_a_mail_server_that_refuses_twice_then_accepts_gets_one_mail(api_client,
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", server.port
     try:
-        assert api_client.post("/api/mail/newsletter", {"email": "ana@example.com"}).status_code == 201
+        assert api_client.post("/api/mail/newsletter", {"email": "ana@example.com"}).status_code == 200
         wait_for(lambda: Mail.objects.get().state == Mail.State.SENT, "the mail after two refusals")
         time.sleep(0.5)  # a second mail would come now, had a retry been left over
     finally:

@@ -10,7 +10,8 @@ class PaymentsNotSetUp(GatewayUnavailable):
 
 
 def allows_test_payments() -> bool:
-    return settings.DEBUG or settings.SHOP_ALLOW_TEST_PAYMENTS
+    """Only SHOP_ALLOW_TEST_PAYMENTS, which the demo sets: DJANGO_DEBUG=1 alone takes no fake cards."""
+    return settings.SHOP_ALLOW_TEST_PAYMENTS
 
 
 def gateway_get() -> PaymentGateway:
@@ -19,7 +20,7 @@ def gateway_get() -> PaymentGateway:
 
         return StripeGateway(api_key=settings.STRIPE_SECRET_KEY)
     if not allows_test_payments():
-        # No live shop takes fake money by accident: test payments need DEBUG or SHOP_ALLOW_TEST_PAYMENTS.
+        # No live shop takes fake money by accident: test payments need SHOP_ALLOW_TEST_PAYMENTS.
         raise PaymentsNotSetUp("Card payments are not set up in this shop yet.")
     from .test import TestGateway
 

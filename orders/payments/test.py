@@ -8,6 +8,7 @@ through the same handler, so the demo and the tests exercise it without the netw
 
 import re
 import secrets
+import time
 
 from django.db import IntegrityError, transaction
 
@@ -39,12 +40,24 @@ def card_of(payment_method_id: str) -> str:
 def event_emit(event_type: str, obj: dict) -> None:
     """Hand an event shaped as Stripe's to the webhook's handler, as Stripe would after the call."""
     webhook_event_receive(
-        event={"id": f"evt_test_{secrets.token_hex(12)}", "type": event_type, "data": {"object": obj}}
+        event={
+            "id": f"evt_test_{secrets.token_hex(12)}",
+            "type": event_type,
+            "created": int(time.time()),
+            "data": {"object": obj},
+        }
     )
 
 
 def _intent_object(intent: TestPaymentIntent) -> dict:
-    obj = {"id": intent.intent_id, "object": "payment_intent", "amount": intent.amount, "status": intent.status}
+    obj = {
+        "id": intent.intent_id,
+        "object": "payment_intent",
+        "amount": intent.amount,
+        "amount_received": intent.amount if intent.status == Status.SUCCEEDED else 0,
+        "currency": intent.currency,
+        "status": intent.status,
+    }
     if intent.status == Status.DECLINED:
         obj["status"] = "requires_payment_method"
         obj["last_payment_error"] = {"message": intent.decline_message}

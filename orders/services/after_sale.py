@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import F
 
 from accounts.models import User
+from activity import services as activity
 from catalog import services as catalog_services
 from mailing.services import mail_queue
 
@@ -18,7 +19,7 @@ from ._held import gateway
 logger = logging.getLogger(__name__)
 
 
-def order_status_set(*, order: Order, status: str) -> Order:
+def order_status_set(*, actor: activity.Actor, order: Order, status: str) -> Order:
     """Pending or Received: the admin's fulfilment toggle. The shopper is mailed when it becomes Received."""
     with transaction.atomic():
         current = Order.objects.select_for_update().values_list("status", flat=True).get(pk=order.pk)
@@ -26,6 +27,7 @@ def order_status_set(*, order: Order, status: str) -> Order:
             raise OrderCancelled()
         order.status = status
         order.save(update_fields=["status", "updated_at"])
+        activity.record(actor, "order.status", order, before={"status": current}, after={"status": status})
         if status == Order.Status.RECEIVED and current != Order.Status.RECEIVED:
             mail_queue(kind=ORDER_RECEIVED, to=order.email, context={"order": order.pk})
     return order
@@ -51,7 +53,14 @@ def _pairs_chosen(*, order: Order, pairs: dict[int, int] | None) -> dict[OrderLi
     return {line: count for line, count in chosen.items() if count > 0}
 
 
-def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None = None, cancel: bool = False) -> Order:
+def order_refund(
+    *,
+    order: Order,
+    by: User | None,
+    pairs: dict[int, int] | None = None,
+    cancel: bool = False,
+    via: str | None = None,
+) -> Order:
     """Give back the money of the pairs chosen ({line id: pairs}; None: every pair left) through the gateway, and
     put those pairs back in stock; with cancel, the order becomes Cancelled too.
 
@@ -92,9 +101,14 @@ def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None 
         returned = [(line.stock_entry_id, count) for line, count in chosen.items() if line.stock_entry_id]
         if returned:
             catalog_services.stock_release(pairs=dict(returned))
+        before = {"status": locked.status, "refunded": locked.refunded - amount if refund else locked.refunded}
         if cancel:
             locked.status = Order.Status.CANCELLED
         locked.save(update_fields=["refunded", "status", "updated_at"])
+        after = {"status": locked.status, "refunded": locked.refunded}
+        if chosen:
+            after["pairs"] = {f"{line.name} size {line.size_label}": count for line, count in chosen.items()}
+        activity.record(by, "order.cancel" if cancel else "order.refund", locked, before=before, after=after, via=via)
         if cancel:
             mail_queue(kind=ORDER_CANCELLED, to=locked.email, context={"order": locked.pk})
         elif refund is not None:
@@ -109,6 +123,6 @@ def order_refund(*, order: Order, by: User | None, pairs: dict[int, int] | None 
     return locked
 
 
-def order_cancel(*, order: Order, by: User | None) -> Order:
+def order_cancel(*, order: Order, by: User | None, via: str | None = None) -> Order:
     """Cancel a paid order: every pair not refunded yet is refunded and put back in stock."""
-    return order_refund(order=order, by=by, pairs=None, cancel=True)
+    return order_refund(order=order, by=by, pairs=None, cancel=True, via=via)

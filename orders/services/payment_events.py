@@ -3,6 +3,7 @@ signature when they come in, then applied to their order once (orders/webhooks.p
 
 import json
 import logging
+from datetime import UTC, datetime
 
 import stripe
 from django.conf import settings
@@ -54,18 +55,41 @@ def webhook_event_handle(*, event_pk: int) -> str:
         if order is None:
             outcome = "no order of this shop"
         else:
-            outcome = _EVENT_HANDLERS.get(event.type, _event_ignored)(order=order, obj=obj)
+            created = _event_created(event.payload)
+            outcome = _EVENT_HANDLERS.get(event.type, _event_ignored)(order=order, obj=obj, created=created)
         event.handled_at = timezone.now()
         event.save(update_fields=["handled_at"])
     logger.info("Stripe event %s (%s): %s.", event.event_id, event.type, outcome)
     return outcome
 
 
-def _event_ignored(*, order: Order, obj: dict) -> str:
+def _event_created(payload: dict) -> datetime | None:
+    """When Stripe created the event (its `created`, Unix seconds): the order events of one dispute are applied in."""
+    created = payload.get("created")
+    if isinstance(created, bool) or not isinstance(created, int):
+        return None
+    return datetime.fromtimestamp(created, tz=UTC)
+
+
+def _event_ignored(*, order: Order, obj: dict, created: datetime | None) -> str:
     return "not an event the shop acts on"
 
 
-def _intent_succeeded(*, order: Order, obj: dict) -> str:
+def _intent_succeeded(*, order: Order, obj: dict, created: datetime | None) -> str:
+    # The money Stripe took must be the order's, in its currency: the shop made the intent for exactly that, so
+    # anything else (an intent changed in the dashboard or through a leaked key, another shop's intent on the same
+    # account) is not a payment of this order. It is not applied: the order stays held, flagged for a person, and the
+    # stale job leaves it alone. The webhook still answered 200 (the event is stored), so Stripe stops sending it.
+    amount = obj.get("amount_received", obj.get("amount"))
+    currency = str(obj.get("currency") or "").lower()
+    if amount != order.amount or currency != order.currency.lower():
+        problem = (
+            f"Stripe's payment_intent.succeeded says {amount} {currency or '(no currency)'}; the order is "
+            f"{order.amount} {order.currency}."
+        )
+        Order.objects.filter(pk=order.pk).update(payment_problem=problem[:255], updated_at=timezone.now())
+        logger.critical("Order %s: %s Not applied: check the payment in Stripe's dashboard.", order.pk, problem)
+        return "amount or currency not the order's: flagged for a person, not applied"
     # A 3-D Secure payment finished after the shopper closed the tab: the order is settled now, not by cron.
     if order.payment in HELD:
         order_paid(order=order)
@@ -76,17 +100,17 @@ def _intent_succeeded(*, order: Order, obj: dict) -> str:
     return "paid already"
 
 
-def _intent_failed(*, order: Order, obj: dict) -> str:
+def _intent_failed(*, order: Order, obj: dict, created: datetime | None) -> str:
     error = obj.get("last_payment_error") or {}
     message = error.get("message") or CardDeclined.message
     return "released" if stock_return(order=order, payment=Order.Payment.DECLINED, decline_message=message) else "-"
 
 
-def _intent_canceled(*, order: Order, obj: dict) -> str:
+def _intent_canceled(*, order: Order, obj: dict, created: datetime | None) -> str:
     return "released" if stock_return(order=order, payment=Order.Payment.RELEASED) else "released already"
 
 
-def _charge_refunded(*, order: Order, obj: dict) -> str:
+def _charge_refunded(*, order: Order, obj: dict, created: datetime | None) -> str:
     """A refund made in Stripe's dashboard (or the echo of the shop's own): the order shows it; no pairs move,
     since the shop cannot know which pairs came back."""
     locked = Order.objects.select_for_update().get(pk=order.pk)
@@ -100,9 +124,15 @@ def _charge_refunded(*, order: Order, obj: dict) -> str:
     return f"{given} refunded in Stripe"
 
 
-def _dispute(*, order: Order, obj: dict) -> str:
+def _dispute(*, order: Order, obj: dict, created: datetime | None) -> str:
+    """The dispute's status, in the order Stripe created its events: Stripe does not deliver them in order, and
+    retries a failed one for days, so a late `created` (needs_response) must not undo a newer `closed` (won)."""
     status = str(obj.get("status") or "needs_response")[:32]
-    Order.objects.filter(pk=order.pk).update(dispute=status, updated_at=timezone.now())
+    locked = Order.objects.select_for_update().get(pk=order.pk)
+    if locked.dispute_event_at is not None and (created is None or created < locked.dispute_event_at):
+        return f"dispute {status} older than the one applied ({locked.dispute}): not applied"
+    locked.dispute, locked.dispute_event_at = status, created or locked.dispute_event_at
+    locked.save(update_fields=["dispute", "dispute_event_at", "updated_at"])
     mail_queue(kind=ORDER_DISPUTED, to=settings.SHOP_CONTACT_EMAIL, context={"order": order.pk, "status": status})
     return f"dispute {status}"
 

@@ -314,8 +314,10 @@ def test_a_disabled_or_eliminated_account_cannot_pay(request, client_for, role, 
     nothing_happened(shoe)
 
 
-def test_a_live_shop_refuses_test_payments(settings, client, shopper, shoe):
-    settings.DEBUG = False
+@pytest.mark.parametrize("debug", [False, True])
+def test_a_shop_without_shop_allow_test_payments_refuses_test_payments(settings, client, shopper, shoe, debug):
+    # DJANGO_DEBUG=1 alone takes no fake cards: only SHOP_ALLOW_TEST_PAYMENTS (make run's) does.
+    settings.DEBUG = debug
     settings.SHOP_ALLOW_TEST_PAYMENTS = False
 
     answer = client.post(URL, body(shopper, [line(shoe)]))

@@ -22,7 +22,7 @@ from orders.models import Order
 from orders.selectors import CartLine
 from orders.services import order_checkout, order_refund
 from orders.tests.checkout import SHIPPING
-from orders.tests.test_stripe_gateway import ANSWERS, API_KEY, INTENT_ID, INTENTS_URL, network_attempts  # noqa: F401
+from orders.tests.stripe_recorded import ANSWERS, API_KEY, INTENT_ID, INTENTS_URL, network_attempts  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

@@ -6,13 +6,13 @@ import hmac
 import json
 import logging
 import time
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 import stripe
 from django.utils import timezone
 
-from orders import services, webhooks
+from orders import selectors, services, webhooks
 from orders.models import Order, WebhookEvent
 from orders.payments.base import Charge, ChargeStatus
 from orders.payments.test import TestGateway
@@ -37,8 +37,24 @@ def signed(payload: bytes, *, secret: str = SECRET, at: int | None = None) -> st
     return f"t={at},v1={digest}"
 
 
-def event(event_type: str, obj: dict, event_id: str = "evt_1") -> bytes:
-    return json.dumps({"id": event_id, "object": "event", "type": event_type, "data": {"object": obj}}).encode()
+def event(event_type: str, obj: dict, event_id: str = "evt_1", created: int | None = None) -> bytes:
+    """An event as Stripe sends it; `created` (Unix seconds) is when Stripe made it, now by default."""
+    created = int(time.time()) if created is None else created
+    body = {"id": event_id, "object": "event", "type": event_type, "created": created, "data": {"object": obj}}
+    return json.dumps(body).encode()
+
+
+def intent(order: Order, **changed) -> dict:
+    """The PaymentIntent of a payment_intent.succeeded event, as Stripe writes it for the order."""
+    return {
+        "id": order.payment_intent_id,
+        "object": "payment_intent",
+        "amount": order.amount,
+        "amount_received": order.amount,
+        "currency": "usd",
+        "status": "succeeded",
+        **changed,
+    }
 
 
 @pytest.fixture
@@ -98,7 +114,7 @@ def test_without_a_secret_every_event_is_refused(hook, settings):
 
 def test_payment_intent_succeeded_settles_a_3ds_order_at_once_and_a_replay_is_ignored(hook, client_for, shopper, shoe):
     order = held_order(client_for, shopper, shoe)
-    payload = event("payment_intent.succeeded", {"id": order.payment_intent_id, "object": "payment_intent"}, "evt_s")
+    payload = event("payment_intent.succeeded", intent(order), "evt_s")
 
     first, replay = hook(payload), hook(payload)
 
@@ -108,6 +124,36 @@ def test_payment_intent_succeeded_settles_a_3ds_order_at_once_and_a_replay_is_ig
     assert (order.payment, stock(shoe, "9")) == (Order.Payment.PAID, 3)
     assert WebhookEvent.objects.filter(event_id="evt_s").get().handled_at is not None
     assert len(mails("order_confirmation")) == 1
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        {"amount": 1, "amount_received": 1},
+        {"amount_received": 1},
+        {"currency": "eur"},
+        {"amount": None, "amount_received": None, "currency": None},
+    ],
+    ids=["a cent", "less received", "another currency", "neither said"],
+)
+def test_a_succeeded_intent_not_for_the_order_s_amount_and_currency_is_not_applied(
+    hook, client_for, shopper, shoe, changed, caplog
+):
+    order = held_order(client_for, shopper, shoe)
+    obj = {key: value for key, value in intent(order, **changed).items() if value is not None}
+
+    answer = hook(event("payment_intent.succeeded", obj, "evt_m"))
+
+    # Answered as received, so Stripe stops sending it; handled (not pending), but not applied.
+    assert (answer.status_code, answer.json()["replay"]) == (200, False)
+    assert WebhookEvent.objects.get(event_id="evt_m").handled_at is not None
+    order.refresh_from_db()
+    assert (order.payment, stock(shoe, "9")) == (Order.Payment.REQUIRES_ACTION, 3)
+    assert order.payment_problem.startswith("Stripe's payment_intent.succeeded says ")
+    assert mails("order_confirmation") == []
+    assert any(record.levelname == "CRITICAL" and str(order.pk) in record.getMessage() for record in caplog.records)
+    # The stale job leaves it held for a person, whatever the gateway says of the intent.
+    assert order not in selectors.orders_stale(before=timezone.now() + timedelta(days=1))
 
 
 @pytest.mark.parametrize("event_type", ["payment_intent.payment_failed", "payment_intent.canceled"])
@@ -158,6 +204,28 @@ def test_a_dispute_flags_the_order_and_mails_the_shop_until_it_is_won(hook, clie
     order.refresh_from_db()
     assert order.payment_state == "Paid"
     assert [mail.to for mail in mails("order_disputed")] == [settings.SHOP_CONTACT_EMAIL] * 2
+
+
+def test_dispute_events_are_applied_in_the_order_stripe_created_them(hook, client_for, shopper, shoe):
+    order = paid(client_for(shopper), shopper, shoe)
+    dispute = {"id": "dp_1", "object": "dispute", "payment_intent": order.payment_intent_id}
+    now = int(time.time())
+
+    # Stripe created the dispute, then closed it as won; the closing came first, the creation a retry later.
+    assert hook(event("charge.dispute.closed", {**dispute, "status": "won"}, "evt_won", created=now)).status_code == 200
+    late = event("charge.dispute.created", {**dispute, "status": "needs_response"}, "evt_new", created=now - 3600)
+    assert hook(late).status_code == 200
+
+    order.refresh_from_db()
+    assert (order.dispute, order.payment_state) == ("won", "Paid")
+    assert order.dispute_event_at == datetime.fromtimestamp(now, tz=UTC)
+    assert WebhookEvent.objects.get(event_id="evt_new").handled_at is not None
+    assert len(mails("order_disputed")) == 1
+
+    # A newer event still applies: the dispute reopened (Stripe's inquiry turned into a chargeback).
+    hook(event("charge.dispute.created", {**dispute, "id": "dp_2", "status": "needs_response"}, "evt_2", now + 60))
+    order.refresh_from_db()
+    assert (order.dispute, order.payment_state) == ("needs_response", "Disputed")
 
 
 def test_an_unknown_event_or_one_of_another_shop_is_stored_and_changes_nothing(hook, client_for, shopper, shoe):
@@ -232,7 +300,7 @@ def test_beat_handles_an_event_whose_task_the_broker_lost(client_for, shopper, s
         event={
             "id": "evt_lost",
             "type": "payment_intent.succeeded",
-            "data": {"object": {"id": order.payment_intent_id, "object": "payment_intent"}},
+            "data": {"object": intent(order)},
         }
     )
     WebhookEvent.objects.filter(event_id="evt_lost").update(received_at=timezone.now() - timedelta(minutes=5))

@@ -32,12 +32,17 @@ REST_FRAMEWORK = {
         # the address (a success or a completed password reset clears those).
         "signin": env.str("SHOP_SIGNIN_RATE", default="10/minute"),
         "signin_email": env.str("SHOP_SIGNIN_EMAIL_RATE", default="20/hour"),
+        # Codes of the second factor (sign-in's second step, step-up, enrolment), per client; django-otp also doubles
+        # each account's wait after every wrong code.
+        "otp": env.str("SHOP_OTP_RATE", default="10/minute"),
         "signup": env.str("SHOP_SIGNUP_RATE", default="10/hour"),
         # Reset mails: per client, and per address so nobody floods one inbox.
         "password_reset": env.str("SHOP_PASSWORD_RESET_RATE", default="5/hour"),
         "password_reset_email": env.str("SHOP_PASSWORD_RESET_EMAIL_RATE", default="3/hour"),
         # Using a reset link, per client.
         "password_reset_confirm": env.str("SHOP_PASSWORD_RESET_CONFIRM_RATE", default="10/hour"),
+        # Avatar uploads, per signed-in user: each one is a picture decoded and encoded again.
+        "avatar": env.str("SHOP_AVATAR_RATE", default="10/hour"),
         # Per signed-in user: stolen cards are tried out on shops by the hundred ('card testing').
         "checkout": env.str("SHOP_CHECKOUT_RATE", default="20/hour"),
         # Catalogue answers built from the database rather than found in the cache, per client: a shopper paging and

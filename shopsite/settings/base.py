@@ -70,12 +70,17 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "webpack_loader",
+    # The second factor's devices (accounts/second_factor.py): TOTP apps and single-use recovery codes.
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "accounts",
     "catalog",
     "favorites",
     "orders",
     "reviews",
     "mailing",
+    "activity",
     "frontend",
 ]
 
@@ -92,12 +97,15 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the next one, so that what it answers carries this header too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
+    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs; every
+    # answer's caching headers on the way out (private, no-store for a signed-in caller: shopsite/http_cache.py).
     "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An admin's session ends after SHOP_ADMIN_IDLE_MINUTES without a request (accounts/middleware.py).
+    "accounts.middleware.AdminIdleTimeoutMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
 ]
 
@@ -228,12 +236,21 @@ DEMO_ADMIN_EMAILS = ["admin@sneakers.test", "boss@sneakers.test"]
 SHOP_ADMIN_EMAILS = [
     email.lower() for email in env.list("SHOP_ADMIN_EMAILS", default=DEMO_ADMIN_EMAILS if SHOP_DEMO else [])
 ]
+# A second factor (an authenticator app's code) for everyone who can move money or rights (accounts/second_factor.py):
+# "required" (a live shop's default) refuses an admin's calls and the Django admin until they enrolled and entered a
+# code; "optional" (the demo's) asks only those who enrolled, so the spec's admin journeys stay one step shorter.
+SHOP_ADMIN_2FA = env.str("SHOP_ADMIN_2FA", default="optional" if SHOP_DEMO else "required")
+# What the authenticator app shows beside the account's address.
+OTP_TOTP_ISSUER = "Sneaker shop"
+# An admin's (or staff member's) session ends after this long without a request; shoppers' sessions keep Django's.
+SHOP_ADMIN_IDLE_MINUTES = env.int("SHOP_ADMIN_IDLE_MINUTES", default=30)
 # A checkout still holding stock after this long was abandoned (a crash, a 3-D Secure left open):
 # `manage.py release_stale_reservations` settles it.
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
 # Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
 SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
-# Where the links in mails lead (the order's page, pictures, unsubscribing): the shop as shoppers reach it. The demo's
+# Where the links in mails lead (the order's page, pictures, password resets, newsletter confirmations, unsubscribing):
+# the shop as shoppers reach it, never the Host header of a request. The demo's
 # default is the port make run serves; a live shop's is HTTPS on its first DJANGO_ALLOWED_HOSTS name.
 SHOP_BASE_URL = env.str("SHOP_BASE_URL", default="").rstrip("/") or (
     f"http://127.0.0.1:{env.int('PORT', default=8000)}"

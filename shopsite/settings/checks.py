@@ -8,7 +8,7 @@ import re
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .base import DEBUG, SECRET_KEY, SHOP_DEMO, env
+from .base import DEBUG, SECRET_KEY, SHOP_ADMIN_2FA, SHOP_DEMO, env
 from .integrations import (
     CELERY_BROKER_URL,
     FIREBASE_PROJECT_ID,
@@ -46,6 +46,8 @@ if PAYMENT_GATEWAY not in ("test", "stripe"):
     _refusals.append(f"PAYMENT_GATEWAY must be 'test' or 'stripe', not {PAYMENT_GATEWAY!r}.")
 if PAYMENT_GATEWAY == "stripe" and not (STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY):
     _refusals.append("PAYMENT_GATEWAY=stripe needs STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY.")
+if SHOP_ADMIN_2FA not in ("required", "optional"):
+    _refusals.append(f"SHOP_ADMIN_2FA must be 'required' or 'optional', not {SHOP_ADMIN_2FA!r}.")
 if not re.fullmatch(r"[A-Za-z0-9_-]{1,40}", SHOP_IDEMPOTENCY_PREFIX):
     _refusals.append("SHOP_IDEMPOTENCY_PREFIX must be 1 to 40 letters, digits, '-' or '_'.")
 if _refusals:

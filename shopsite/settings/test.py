@@ -25,6 +25,8 @@ SECRET_KEY = "tests-only-secret-key-never-for-a-live-shop-4f9c2a7e1b"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # conftest.py's shop_admin fixture signs up with the first.
 SHOP_ADMIN_EMAILS = ["admin@sneakers.test"]
+# As in the demo: only the admins who enrolled are asked for a code; the second factor's tests turn "required" on.
+SHOP_ADMIN_2FA = "optional"
 PAYMENT_GATEWAY = "test"
 SHOP_ALLOW_TEST_PAYMENTS = True
 # Tests read static files from their sources, not from a collectstatic manifest.

@@ -165,6 +165,13 @@ def test_test_payments_start_in_debug_or_the_demo(tmp_path, env):
     assert setting_in_fresh_process("SHOP_ALLOW_TEST_PAYMENTS", tmp_path, SHOP_ALLOW_TEST_PAYMENTS="1", **env) == "True"
 
 
+def test_a_live_shop_requires_admins_second_factor_and_the_demo_leaves_it_optional(tmp_path):
+    assert setting_in_fresh_process("SHOP_ADMIN_2FA", tmp_path, **LIVE) == "required"
+    assert setting_in_fresh_process("SHOP_ADMIN_2FA", tmp_path, SHOP_DEMO="1") == "optional"
+    refused = start_django(tmp_path, SHOP_ADMIN_2FA="sometimes", **LIVE)
+    assert refused.returncode != 0 and "SHOP_ADMIN_2FA must be 'required' or 'optional'" in refused.stderr
+
+
 def test_a_live_shop_redirects_plain_http_and_sends_its_security_headers(tmp_path):
     code = (
         "from django.test import Client; c = Client(); "

@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.core.validators import validate_email
 
+from accounts.errors import AccountEliminated
 from accounts.services import shop_admin_create
 
 
@@ -19,7 +20,13 @@ class Command(BaseCommand):
             validate_email(email)
         except ValidationError:
             raise CommandError(f"'{email}' is not an email address.") from None
-        user, made_password = shop_admin_create(email=email, password=password)
+        try:
+            user, made_password = shop_admin_create(email=email, password=password)
+        except AccountEliminated:
+            raise CommandError(
+                f"{email} is Eliminated: `set_user_status {email} --status Enabled` first, "
+                "if you mean to bring it back."
+            ) from None
         self.stdout.write(self.style.SUCCESS(f"{user.email} is a shop administrator (uid {user.uid})."))
         if made_password:
             self.stdout.write(f"Password: {made_password}")

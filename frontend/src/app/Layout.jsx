@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from "react";
-import { Outlet, useLocation, useNavigationType } from "react-router";
+import { Outlet, useLocation, useNavigate, useNavigationType } from "react-router";
 import { ScreenLoading } from "../components/Loading";
+import { installSecondFactorHandler } from "../features/account";
 import Footer from "./Footer";
 import Header from "./Header";
 
@@ -18,6 +19,9 @@ function useScrollToTop() {
 // LOADING... at a screen's height; going to another one keeps this one until the next has come.
 export default function Layout() {
   useScrollToTop();
+  // An admin call the second factor stopped asks for a code, or sends the admin to set the app up.
+  const navigate = useNavigate();
+  useEffect(() => installSecondFactorHandler(navigate), [navigate]);
   return (
     <>
       <a className="skip-link" href="#main">

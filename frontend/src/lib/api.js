@@ -2,6 +2,8 @@
 // provider's token when there is one, and failures as ApiError. RTK Query reaches the server through
 // it (shopBaseQuery, for lib/shopApi.js); the identity providers call it directly.
 
+import { secondFactorHandler, secondFactorStep } from "./secondFactor";
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export class ApiError extends Error {
@@ -49,7 +51,8 @@ export function setTokenProvider(provider) {
   tokenProvider = provider;
 }
 
-export async function request(method, path, { body, signal } = {}) {
+// A call an admin's second factor stopped (lib/secondFactor.js) is sent once more after the step is done.
+export async function request(method, path, { body, signal, retried = false } = {}) {
   const headers = { Accept: "application/json" };
   let payload;
   if (body instanceof FormData) {
@@ -69,6 +72,11 @@ export async function request(method, path, { body, signal } = {}) {
     signal,
   });
   const data = response.status === 204 ? null : await response.json().catch(() => null);
+  const step = response.ok || retried ? null : secondFactorStep(response.status, data);
+  const handler = secondFactorHandler();
+  if (step && handler && (await handler(step, data))) {
+    return request(method, path, { body, signal, retried: true });
+  }
   if (!response.ok) throw new ApiError(response.status, data);
   return data;
 }

@@ -5,6 +5,14 @@
 
 export const DURATION = Object.freeze({ error: 3000, success: 2000, payment: 5000 });
 
+// sweetalert2 parses its title and button captions as HTML (only `text` is set as text): every caption the shop
+// gives it, a server's message included, is escaped first, so markup in it is shown, never run.
+const ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value) {
+  return value == null ? value : String(value).replace(/[&<>"']/g, (character) => ENTITIES[character]);
+}
+
 let loading = null;
 
 function sweetalert() {
@@ -14,7 +22,14 @@ function sweetalert() {
 
 export async function showPopup({ icon, title, text, timer }) {
   const Swal = await sweetalert();
-  return Swal.fire({ icon, title, text, timer, showConfirmButton: false, timerProgressBar: true });
+  return Swal.fire({
+    icon,
+    title: escapeHtml(title),
+    text,
+    timer,
+    showConfirmButton: false,
+    timerProgressBar: true,
+  });
 }
 
 export function errorPopup(title, { text, timer = DURATION.error } = {}) {
@@ -30,12 +45,41 @@ export async function confirmPopup({ icon = "question", title, text, confirmButt
   const Swal = await sweetalert();
   const answer = await Swal.fire({
     icon,
-    title,
+    title: escapeHtml(title),
     text,
     showCancelButton: true,
-    confirmButtonText,
-    cancelButtonText,
+    confirmButtonText: escapeHtml(confirmButtonText),
+    cancelButtonText: escapeHtml(cancelButtonText),
     allowOutsideClick: false,
+  });
+  return Boolean(answer.isConfirmed);
+}
+
+// Asks for a second-factor code (docs/PRODUCT.md §2): `verify(code)` checks it with the server; a refusal's
+// message stays in the popup for another try. True once a code was accepted, false when cancelled.
+export async function codePopup({ title, text, verify }) {
+  const Swal = await sweetalert();
+  const answer = await Swal.fire({
+    icon: "question",
+    title,
+    text,
+    input: "text",
+    inputLabel: "Code",
+    inputAttributes: { autocomplete: "one-time-code", autocapitalize: "off", spellcheck: "false" },
+    showCancelButton: true,
+    confirmButtonText: "Confirm",
+    cancelButtonText: "Cancel",
+    allowOutsideClick: false,
+    showLoaderOnConfirm: true,
+    preConfirm: async (code) => {
+      try {
+        await verify(code);
+        return true;
+      } catch (error) {
+        Swal.showValidationMessage(error.message);
+        return false;
+      }
+    },
   });
   return Boolean(answer.isConfirmed);
 }

@@ -9,6 +9,7 @@ import { selectUser } from "../../lib/session";
 import { accountTurnedAway, selectIsDisabled, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
+import TwoFactorSection from "./TwoFactorSection";
 
 // /account's profile, its forms and the ways out (docs/PRODUCT.md §2), with `myOrders` (the orders
 // feature's list, which pages/Account.jsx gives it) under MY ORDERS.
@@ -58,6 +59,7 @@ export default function Account({ myOrders }) {
         <AvatarForm />
         <PasswordForm />
       </div>
+      <TwoFactorSection />
       <section className="my-orders" aria-labelledby="my-orders-title">
         <h2 id="my-orders-title" className="section-title">
           MY ORDERS

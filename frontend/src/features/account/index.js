@@ -4,6 +4,7 @@
 export { default as Account } from "./Account";
 export { accountSlice, signOut, startIdentity } from "./accountSlice";
 export { RequireAdmin, RequireUser } from "./guards";
+export { installSecondFactorHandler } from "./secondFactor";
 
 // The screens of the route table, each a chunk of its own.
 export const screens = {

@@ -26,3 +26,11 @@ export const EMAIL_SENT = "Email send";
 export const USER_NOT_FOUND = "User not found";
 export const ACCOUNT_DISABLED = "Your account is Disabled or Eliminated";
 export const GOOGLE_UNAVAILABLE = "Google sign-in is unavailable right now. Please try again later.";
+
+// The second factor (docs/PRODUCT.md §2 "Two-factor authentication").
+export const TWO_FACTOR_ON = "Two-factor authentication is on";
+export const TWO_FACTOR_OFF = "Two-factor authentication is off";
+export const CODE_HINT = "The 6-digit code from your authenticator app, or one of your recovery codes";
+export const CODE_SHAPE = "Enter the 6 digits your app shows, or a recovery code";
+export const STEP_UP_TITLE = "Confirm it is you";
+export const ENROL_FIRST_TITLE = "Set up two-factor authentication";

@@ -4,7 +4,7 @@ import { successPopup } from "../../lib/popup";
 import ArchivedTable from "./ArchivedTable";
 import BrandsTable from "./BrandsTable";
 import ClientsTable from "./ClientsTable";
-import { BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
+import { ACTIVITY, BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
 import MostWantedSizes from "./MostWantedSizes";
 import ProductsTable from "./ProductsTable";
 import StatTiles from "./StatTiles";
@@ -24,6 +24,9 @@ function TopBar({ signOut }) {
     <nav className="admin-bar" aria-label="Admin">
       <Link to="/" className="button">
         {BACK_HOME}
+      </Link>
+      <Link to="/activity" className="button">
+        {ACTIVITY}
       </Link>
       <button type="button" className="button" onClick={logOut}>
         {LOGOUT}

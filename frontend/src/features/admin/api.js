@@ -3,7 +3,14 @@ import { clean } from "./forms/validators";
 
 // The dashboard's tables, a page each (docs/PRODUCT.md §2 'Admin dashboard'): never the whole table. A
 // page is asked as {limit, offset}.
-export const PAGE_SIZE = Object.freeze({ users: 4, clients: 4, products: 5, archived: 5, brands: 4 });
+export const PAGE_SIZE = Object.freeze({
+  users: 4,
+  clients: 4,
+  products: 5,
+  archived: 5,
+  brands: 4,
+  activity: 20,
+});
 
 // A multipart body of the fields that have a value; text as it was checked (clean), a file as it is.
 export function toFormData(fields) {
@@ -63,6 +70,12 @@ export const adminApi = shopApi.injectEndpoints({
     changeUser: build.mutation({
       query: ({ id, ...change }) => ({ url: `/users/${id}`, method: "PUT", body: change }),
       invalidatesTags: ifDone(({ id }) => [{ type: "User", id }]),
+    }),
+
+    // The activity log, newest first (read only), narrowed by {actor, kind, record} when they are set.
+    activityPage: build.query({
+      query: ({ limit = PAGE_SIZE.activity, offset, ...filters }) =>
+        `/activity?${pageQuery({ limit, offset, ...filters })}`,
     }),
 
     // The paid orders, newest first, each with its client; an admin moves one between Pending and Received.
@@ -199,6 +212,7 @@ export const {
   useMostWantedSizesQuery,
   useUsersPageQuery,
   useChangeUserMutation,
+  useActivityPageQuery,
   useClientsPageQuery,
   useSetOrderStatusMutation,
   useAdminOrderQuery,

@@ -10,4 +10,5 @@ export const screens = {
   CreateSize: () => import(/* webpackChunkName: "screen-CreateSize" */ "./forms/CreateSize"),
   ModifyShoe: () => import(/* webpackChunkName: "screen-ModifyShoe" */ "./forms/ModifyShoe"),
   AdminOrders: () => import(/* webpackChunkName: "screen-AdminOrders" */ "./forms/AdminOrders"),
+  ActivityLog: () => import(/* webpackChunkName: "screen-ActivityLog" */ "./ActivityLog"),
 };

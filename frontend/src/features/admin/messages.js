@@ -36,6 +36,17 @@ export const NO_PRODUCTS = "No shoes in the shop yet.";
 export const NO_BRANDS = "No brands yet.";
 export const NO_ARCHIVED = "No archived shoes.";
 
+// The activity log (/activity).
+export const ACTIVITY = "Activity";
+export const ACTIVITY_INTRO =
+  "Every change staff made, from this dashboard, the Django admin or the operator's commands, and the sign-in's security events: newest first, never edited.";
+export const ACTIVITY_HEADERS = ["When (UTC)", "Who", "Kind", "Record", "Before → after"];
+export const NO_ACTIVITY = "Nothing logged matches.";
+export const FILTER = "Filter";
+export const FILTER_ACTOR = "Person";
+export const FILTER_KIND = "Kind";
+export const FILTER_RECORD = "Record";
+
 export const ENABLE = "Enable";
 export const DISABLE = "Disable";
 export const MANAGER = "Manager";

@@ -1,11 +1,12 @@
 import { useId, useState } from "react";
 import { successPopup } from "../../lib/popup";
 import { useSubscribeNewsletterMutation } from "./api";
-import { NEWSLETTER_THANKS, TOO_MANY_TRIES } from "./messages";
+import { NEWSLETTER_CHECK_INBOX, NEWSLETTER_THANKS, TOO_MANY_TRIES } from "./messages";
 import { newsletterError } from "./validators";
 
 // The footer's newsletter signup: 'Use a valid email' without an @ (checked here and by the server),
-// 'Thanks for subscribing!' once the shop has the address.
+// 'Thanks for subscribing!' once the shop has the address, which counts once its owner follows the link
+// the shop mails them (double opt-in; the answer is the same whatever the shop knew of the address).
 export default function NewsletterForm() {
   const [subscribe, sending] = useSubscribeNewsletterMutation();
   const { error } = sending;
@@ -22,7 +23,7 @@ export default function NewsletterForm() {
     const { error: refused } = await subscribe(email);
     if (!refused) {
       setEmail("");
-      successPopup(NEWSLETTER_THANKS);
+      successPopup(NEWSLETTER_THANKS, { text: NEWSLETTER_CHECK_INBOX });
     }
   };
 

@@ -9,6 +9,10 @@ export const mailingApi = shopApi.injectEndpoints({
     sendContactMessage: build.mutation({
       query: (form) => ({ url: "/mail/contactUs", method: "POST", body: form }),
     }),
+    // The link of the newsletter's confirmation mail, from the /newsletter/confirm screen's button.
+    confirmNewsletter: build.mutation({
+      query: (token) => ({ url: `/mail/newsletter/confirm/${encodeURIComponent(token)}`, method: "POST" }),
+    }),
     // The one click of the newsletter's mails, from the /unsubscribe screen (a mail client posts it by itself).
     unsubscribeNewsletter: build.mutation({
       query: (token) => ({ url: `/mail/unsubscribe/${encodeURIComponent(token)}`, method: "POST" }),
@@ -20,4 +24,5 @@ export const {
   useSubscribeNewsletterMutation,
   useSendContactMessageMutation,
   useUnsubscribeNewsletterMutation,
+  useConfirmNewsletterMutation,
 } = mailingApi;

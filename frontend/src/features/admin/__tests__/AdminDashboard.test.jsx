@@ -20,6 +20,8 @@ const archived = [
 const IN_USE = "The brand Nike still has 2 shoes; delete them or move them to another brand first.";
 const STAFF = "Staff accounts are changed in the Django admin.";
 const OWNER = "The shop's owners are changed only by the operator's command.";
+const ELIMINATED =
+  "This account is Eliminated, which is final: only the operator's command (set_user_status) changes it.";
 
 // A small shop behind the fake API: lists answer a page at ?limit=&offset= (the plain list without),
 // and the writes below change what the next page shows, as the server would. Answers are copies, as
@@ -202,6 +204,21 @@ describe("Users", () => {
     await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: OWNER }));
     expect(manager).not.toBeChecked();
     expect(within(rowOf("Users", "user2@example.com")).getByText("Enabled")).toBeInTheDocument();
+  });
+
+  test("an Eliminated account stays so: the server's 409 shows as a readable reason", async () => {
+    const { user, shop } = await renderDashboard((db) => {
+      db.users.find((row) => row._id === 3).status = "Eliminated";
+      return { "PUT /users/3": [409, { detail: ELIMINATED, code: "account_eliminated" }] };
+    });
+    const row = rowOf("Users", "user3@example.com");
+    expect(within(row).getByText("Eliminated")).toBeInTheDocument();
+
+    await user.click(within(row).getByRole("button", { name: "Enable" }));
+
+    await waitFor(() => expect(errorPopup).toHaveBeenCalledWith("Not changed", { text: ELIMINATED }));
+    expect(within(rowOf("Users", "user3@example.com")).getByText("Eliminated")).toBeInTheDocument();
+    expect(shop.db.users.find((row) => row._id === 3).status).toBe("Eliminated");
   });
 
   test("the admin's own row cannot be changed", async () => {

@@ -14,7 +14,7 @@ function renderForm(answer) {
 }
 
 test("an address without @ gets 'Use a valid email' and is not sent", async () => {
-  const { user, calls } = renderForm([201, {}]);
+  const { user, calls } = renderForm([200, {}]);
   await user.type(screen.getByLabelText("Get the newsletter"), "ana.example.com");
   await user.click(screen.getByRole("button", { name: "Subscribe" }));
   expect(screen.getByRole("alert")).toHaveTextContent("Use a valid email");
@@ -23,11 +23,13 @@ test("an address without @ gets 'Use a valid email' and is not sent", async () =
 });
 
 test("a good address is sent, thanked with 'Thanks for subscribing!' and cleared", async () => {
-  const { user, calls } = renderForm([201, { message: "Thanks for subscribing!" }]);
+  const { user, calls } = renderForm([200, { message: "Thanks for subscribing!" }]);
   await user.type(screen.getByLabelText("Get the newsletter"), "ana@example.com");
   await user.click(screen.getByRole("button", { name: "Subscribe" }));
   expect(calls[0].body).toEqual({ email: "ana@example.com" });
-  expect(successPopup).toHaveBeenCalledWith("Thanks for subscribing!");
+  expect(successPopup).toHaveBeenCalledWith("Thanks for subscribing!", {
+    text: "Check your inbox: follow the link we sent to confirm.",
+  });
   expect(screen.getByLabelText("Get the newsletter")).toHaveValue("");
 });
 
