@@ -12,8 +12,13 @@ On the way out of every view (catalog.middleware.PublicAnswerMiddleware calls he
 3. The catalogue's kept answers and the page shells (catalog/cache.py, frontend/views.py) come out as
    public_response()s; an anonymous caller's gets:
 
-- Cache-Control: public, max-age, s-maxage and stale-while-revalidate (PUBLIC_CACHE_CONTROL), so a browser, a CDN or
-  the reverse proxy of docs/DEPLOY.md may keep it for a second and serve it a few more while it asks again;
+- Cache-Control: public, max-age and s-maxage (PUBLIC_CACHE_CONTROL), so a browser, a CDN or the reverse proxy of
+  docs/DEPLOY.md may keep it for a second; a CDN may serve it a few seconds more while it asks again
+  (CDN-Cache-Control, RFC 9213, with stale-while-revalidate), and nginx does the same by its own configuration
+  (proxy_cache_use_stale updating). Not the browser: Chromium's stale-while-revalidate answers the app's fetch from
+  its stale copy and then asks again in the background, a request DevTools never sees finish (a page waiting for the
+  network to go quiet, as Playwright's networkidle, waits forever), and a stale copy shows stock up to 6 s old where
+  the shop promises about one;
 - a strong ETag of its bytes, and 304 Not Modified to an If-None-Match naming it;
 - gzip when the caller accepts it (each worker compresses a body once, not once per request);
 - Vary on what changes the answer and nothing else: Accept-Encoding for the API's JSON (the session is no part of a
@@ -29,12 +34,11 @@ from django.conf import settings
 from django.http import HttpResponse, HttpResponseNotModified
 
 # A kept answer may be a second older in a cache than in the app (whose stock is at most a second old itself); a busy
-# page is then asked for once a second per cache, and served from it meanwhile, for up to 5 s more while it asks.
+# page is then asked for once a second per cache, and served from a CDN meanwhile, for up to 5 s more while it asks.
 PUBLIC_MAX_AGE = 1
 PUBLIC_STALE_SECONDS = 5
-PUBLIC_CACHE_CONTROL = (
-    f"public, max-age={PUBLIC_MAX_AGE}, s-maxage={PUBLIC_MAX_AGE}, stale-while-revalidate={PUBLIC_STALE_SECONDS}"
-)
+PUBLIC_CACHE_CONTROL = f"public, max-age={PUBLIC_MAX_AGE}, s-maxage={PUBLIC_MAX_AGE}"
+CDN_CACHE_CONTROL = f"max-age={PUBLIC_MAX_AGE}, stale-while-revalidate={PUBLIC_STALE_SECONDS}"
 PRIVATE_CACHE_CONTROL = "private, no-store"
 JSON_VARY = "Accept-Encoding"
 SHELL_VARY = "Cookie, Accept-Encoding"
@@ -86,6 +90,7 @@ def headers_finish(request, response):
         response["Content-Encoding"] = "gzip"
     response["ETag"] = etag
     response["Cache-Control"] = PUBLIC_CACHE_CONTROL
+    response["CDN-Cache-Control"] = CDN_CACHE_CONTROL
     response["Vary"] = vary
     if response.status_code != 304:
         response["Content-Length"] = str(len(response.content))

@@ -18,7 +18,7 @@ from catalog import fresh
 from catalog.cache import catalog_version
 from catalog.services import stock_release
 from orders.tests.checkout import body, line
-from shopsite.http_cache import PUBLIC_CACHE_CONTROL
+from shopsite.http_cache import CDN_CACHE_CONTROL, PUBLIC_CACHE_CONTROL
 
 from .factories import ShoeFactory
 
@@ -140,6 +140,9 @@ class TestHttpCaching:
         cold, warm = api_client.get(path), api_client.get(path)
         for answer in (cold, warm):
             assert answer["Cache-Control"] == PUBLIC_CACHE_CONTROL
+            # Served stale while a cache asks again: by a CDN only, never by the browser (shopsite/http_cache.py).
+            assert "stale-while-revalidate" not in answer["Cache-Control"]
+            assert answer["CDN-Cache-Control"] == CDN_CACHE_CONTROL
             assert answer["ETag"].startswith('"') and answer["ETag"] == cold["ETag"]
             assert not answer.cookies and not answer.has_header("Set-Cookie")
         vary = [part.strip().lower() for part in warm["Vary"].split(",")]
@@ -154,6 +157,7 @@ class TestHttpCaching:
             answer = api_client.get(path, HTTP_IF_NONE_MATCH=etag)
             assert answer.status_code == 304 and answer.content == b""
             assert answer["ETag"] == etag and answer["Cache-Control"] == PUBLIC_CACHE_CONTROL
+            assert answer["CDN-Cache-Control"] == CDN_CACHE_CONTROL
             fresh.served_answers.clear()
         assert api_client.get(path, HTTP_IF_NONE_MATCH='"another"').status_code == 200
 
@@ -179,4 +183,4 @@ class TestHttpCaching:
         answer = shopper_client.get(path)
         assert answer.wsgi_request.user.is_authenticated
         assert answer["Cache-Control"] == "private, no-store"
-        assert not answer.has_header("ETag")
+        assert not answer.has_header("ETag") and not answer.has_header("CDN-Cache-Control")
