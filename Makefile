@@ -18,7 +18,7 @@ STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 PYTEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
-.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench lighthouse
+.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench bench-sale-day lighthouse
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -66,7 +66,11 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 
 bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q nginx; }
 	$(PY) -m bench.run
+
+bench-sale-day: ## Only make bench's sale-day stage: browsing while checkouts run, straight to the shop and through nginx's proxy cache (docs/DEPLOY.md)
+	BENCH_STAGES=sale_day $(MAKE) --no-print-directory bench
 
 lighthouse: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Lighthouse's mobile run on /, a product page, /sale and /cart, served as in production (bench/README.md); LIGHTHOUSE_RUNS=3
 	$(PY) -m bench.lighthouse

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import User
 from accounts.tests.factories import UserFactory
+from catalog import fresh
 
 # The shop's first administrator (the shop_admin fixture).
 [ADMIN_EMAIL] = django_settings.SHOP_ADMIN_EMAILS
@@ -42,6 +43,33 @@ def _isolated_settings(settings, tmp_path):
     # Throttles count in the cache, which outlives a test; every test's client is the same address.
     for cache in caches.all():
         cache.clear()
+    # And what each worker served in the last second (catalog/fresh.py), kept under the same keys.
+    fresh.served_answers.clear()
+
+
+class StockClock:
+    """The clock kept answers' stock ages by (catalog/fresh.py), moved on by the test alone."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+    def past_the_bound(self) -> None:
+        """Past the age the stock of a kept answer may have: the next read reads it again."""
+        self.advance(fresh.STOCK_SECONDS + 0.001)
+
+
+@pytest.fixture(autouse=True)
+def stock_clock(monkeypatch) -> StockClock:
+    """Stock read for a kept answer ages only when the test says so: no test depends on how fast it runs."""
+    clock = StockClock()
+    monkeypatch.setattr(fresh, "_now", clock)
+    return clock
 
 
 @pytest.fixture

@@ -146,18 +146,26 @@ def _expression(serializer: serializers.Serializer, row: str, names: dict, *, by
     return "{" + ", ".join(items) + "}"
 
 
-def _answer_plan(serializer: serializers.Serializer) -> Callable[[Mapping], dict]:
-    """A function answering a row as the serializer's fields would, written once from those fields.
+def _answer_plan(serializer: serializers.Serializer, *, by_position: bool = False) -> Callable[[Any], dict]:
+    """A function answering a row (with by_position, a tuple) as the serializer's fields would, written once from
+    those fields.
 
     Written as Python source and compiled, as the standard library's dataclasses and namedtuple write their methods:
     a dict display per shoe and per size is what a hand-written answer would be, and a loop calling a step per field
     took twice as long.
     """
     names: dict[str, Any] = {}
-    source = f"def answer(row):\n    return {_expression(serializer, 'row', names)}\n"
+    source = f"def answer(row):\n    return {_expression(serializer, 'row', names, by_position=by_position)}\n"
     namespace = {name: value for name, value in names.items() if value is not None}
     exec(compile(source, f"<{type(serializer).__name__} plan>", "exec"), namespace)
     return namespace["answer"]
 
 
 _shoe_answer = _answer_plan(ShoeOutput())
+_stock_answer = _answer_plan(ShoeOutput().fields["stock"].child, by_position=True)
+
+
+def stock_answers(*, shoe_ids: list[int]) -> dict[int, list[dict]]:
+    """The "stock" of those shoes' answers, read now in one query (catalog/fresh.py merges it into kept answers)."""
+    stock = selectors.stock_rows(shoe_ids=shoe_ids)
+    return {shoe_id: [_stock_answer(row) for row in stock.get(shoe_id, ())] for shoe_id in shoe_ids}

@@ -1,4 +1,8 @@
-"""The catalogue's response cache: answers kept per catalogue version, a number every catalogue write moves on.
+"""The catalogue's response cache: answers kept per catalogue version, a number the catalogue's writes move on.
+
+The version is the catalogue's shape (which shoes a list holds, in what order, and what each shows but its pairs): a
+sale moves it only when a size sells out or comes back (catalog/services/stock.py). Answers of shoes are kept without
+their stock, which catalog/fresh.py merges in when they are served, at most a second old.
 
 Writes never delete cached answers; they move the version on (catalog/services/version.py, the one place it moves), and
 answers kept under an old number are simply never asked for again (the cache's timeout and culling drop them). The
@@ -30,8 +34,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from shopsite.http_cache import JSON_VARY, public_response
 from shopsite.throttles import CatalogueBuildThrottle
 
+from .fresh import Kept, NotCut, clock, kept_serve, kept_served, served_found, stock_cut
 from .models import CatalogVersion
 
 logger = logging.getLogger(__name__)
@@ -108,31 +114,53 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
     Call it from the view's get(): by then DRF has authenticated the request and checked its permissions, so
     the cache never answers a caller the view would refuse. A miss counts against the caller's budget of answers
     built anew (CatalogueBuildThrottle): past it, 429. (Public callers are answered by the middleware before
-    that, catalog/middleware.py: a call's permissions must let anyone read it.)
+    that, catalog/middleware.py: a call's permissions must let anyone read it.) A view answering shoes sets
+    answers_shoes: their stock is kept apart and merged when served (catalog/fresh.py).
     """
     request = view.request
     version = request_catalog_version(request)
+    # Signed-in callers see the stock as it is now; anonymous ones, as this worker read it within the last second.
+    fresh = request.user.is_authenticated
     # An Accept header with parameters (indent=4) changes the rendering; such clients get a fresh answer.
     key = None
     if request.accepted_media_type == request.accepted_renderer.media_type:
         key = answer_key(request, match=request.resolver_match, query=request.query_params, version=version)
-    if key is not None and (kept := answer_found(key)) is not None:
-        return kept
+    if key is not None:
+        served = None if fresh else served_found(key)
+        if served is None and (kept := answer_found(key)) is not None:
+            served = kept_serve(key, kept, fresh=fresh)
+        if served is not None:
+            return public_response(served, vary=JSON_VARY)
     if (wait := _build_wait(request)) is not None:
         view.throttled(request, wait)
+    # Before the build's queries: the stock it reads is at least this recent.
+    started = clock()
     response = build()
     if key is None or response.status_code != 200:
         return response
     # Rendered as DRF would render this very response, with the headers DRF and the paging give it, so that a
     # kept answer is the same bytes and headers whether the view or the middleware gives it back.
     renderer = request.accepted_renderer
-    body = renderer.render(response.data, request.accepted_media_type, view.get_renderer_context())
+    context = view.get_renderer_context()
+
+    def render(data) -> bytes:
+        return renderer.render(data, request.accepted_media_type, context)
+
     content_type = f"{renderer.media_type}; charset={renderer.charset}" if renderer.charset else renderer.media_type
     headers = {"Content-Type": content_type, **view.default_response_headers}
     headers.update((name, response[name]) for name in PAGE_HEADERS if response.has_header(name))
-    answer = HttpResponse(body, headers=headers)
-    answer_keep(key, answer)
-    return answer
+    headers = tuple((name, value) for name, value in headers.items() if name in KEPT_HEADERS)
+    if getattr(view, "answers_shoes", False):
+        try:
+            parts, shoe_ids, stock = stock_cut(response.data, render)
+        except NotCut:
+            logger.warning("An answer of shoes was served without being kept: its stock could not be cut out")
+            return response
+        kept = Kept(200, headers, parts, shoe_ids)
+    else:
+        kept, stock = Kept(200, headers, (render(response.data),), ()), {}
+    served = kept_served(key, kept, stock, read_at=started, keep=answer_keep(key, kept))
+    return public_response(served, vary=JSON_VARY)
 
 
 def _build_wait(request: Request) -> float | None:
@@ -171,24 +199,45 @@ def count_cached(request: Request, count: Callable[[], int]) -> int:
     return total
 
 
-def answer_keep(key: str, response: HttpResponse) -> None:
-    """Keep a rendered answer (its status, the headers it needs and its body) under the key, unless it is too large."""
-    body = response.content
-    if len(body) > MAX_KEPT_BYTES:
-        return
+def answer_keep(key: str, kept: Kept) -> bool:
+    """Keep a rendered answer (its status, the headers it needs and its body's parts) under the key, unless it is too
+    large; whether it is kept."""
+    if sum(len(part) for part in kept.parts) > MAX_KEPT_BYTES:
+        return False
+    _cached("set", key, tuple(kept), settings.SHOP_CATALOG_CACHE_SECONDS)
+    return True
+
+
+def response_kept(key: str, response: HttpResponse, *, vary: str) -> HttpResponse:
+    """Keep a rendered answer that shows no stock (a page shell) as it is; the same answer, as served when kept."""
     headers = tuple((name, response[name]) for name in KEPT_HEADERS if response.has_header(name))
-    # A plain tuple rather than a class of ours: what another release of the shop kept still unpickles.
-    _cached("set", key, (response.status_code, headers, body), settings.SHOP_CATALOG_CACHE_SECONDS)
+    kept = Kept(response.status_code, headers, (response.content,), ())
+    return public_response(kept_served(key, kept, {}, read_at=clock(), keep=answer_keep(key, kept)), vary=vary)
 
 
-def answer_found(key: str) -> HttpResponse | None:
+def answer_found(key: str) -> Kept | None:
     """The answer kept under the key, as it was kept; None on a miss."""
     try:
-        status, headers, body = _cached("get", key)
+        kept = Kept(*_cached("get", key))
     # Nothing kept, or something another release kept in another shape: build it again.
-    except (TypeError, ValueError):
+    except TypeError:
         return None
-    return HttpResponse(body, status=status, headers=dict(headers))
+    if len(kept.parts) != len(kept.shoe_ids) + 1:
+        return None
+    return kept
+
+
+def served_answer(key: str | None, *, vary: str) -> HttpResponse | None:
+    """The answer kept under the key, with its stock (this worker's copy of the last second); None: build it."""
+    if key is None:
+        return None
+    served = served_found(key)
+    if served is None:
+        kept = answer_found(key)
+        if kept is None:
+            return None
+        served = kept_serve(key, kept, fresh=False)
+    return public_response(served, vary=vary)
 
 
 def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDict) -> HttpResponse | None:
@@ -198,7 +247,7 @@ def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDic
     if not _accepts_plain_json(request.headers.get("Accept", "")):
         return None
     key = answer_key(request, match=match, query=query, version=request_catalog_version(request))
-    return None if key is None else answer_found(key)
+    return served_answer(key, vary=JSON_VARY)
 
 
 def _accepts_plain_json(accept: str) -> bool:

@@ -2,33 +2,31 @@
 
 from django.conf import settings
 from django.urls import Resolver404, resolve
-from django.utils.cache import patch_vary_headers
+
+from shopsite.http_cache import headers_finish, is_signed_in_caller
 
 
 class PublicAnswerMiddleware:
-    """Answers a public GET the catalogue cache holds before sessions, authentication and CSRF run.
+    """Answers a public GET the catalogue cache holds before sessions, authentication and CSRF run, and gives every
+    answer its caching headers on the way out (shopsite/http_cache.py: public, private no-store, or as its view said).
 
     Public: no session cookie and no Authorization header, so the caller is anonymous whatever the middleware below
-    would find, and gets what every anonymous caller gets; a signed-in caller always goes the full way. The view
-    the path resolves to says how (its public_answer: catalog/views.py, frontend/views.py) and keeps its answers
-    on a miss under the same key, so a miss simply goes on down the stack. Middleware above this one (request id,
-    security headers, X-Frame-Options, ...) still applies to what it answers.
+    would find, and gets what every anonymous caller gets; a signed-in caller always goes the full way, and its
+    answer is private. The view the path resolves to says how (its public_answer: catalog/views.py,
+    frontend/views.py) and keeps its answers on a miss under the same key, so a miss simply goes on down the stack.
+    Middleware above this one (request id, security headers, X-Frame-Options, ...) still applies to what it answers.
     """
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        answer = self._public_answer(request)
-        return self.get_response(request) if answer is None else answer
+        answer = None if is_signed_in_caller(request) else self._public_answer(request)
+        response = self.get_response(request) if answer is None else answer
+        return headers_finish(request, response)
 
     def _public_answer(self, request):
-        if (
-            request.method != "GET"
-            or not settings.SHOP_CATALOG_CACHE_SECONDS
-            or settings.SESSION_COOKIE_NAME in request.COOKIES
-            or "HTTP_AUTHORIZATION" in request.META
-        ):
+        if request.method != "GET" or not settings.SHOP_CATALOG_CACHE_SECONDS:
             return None
         try:
             match = resolve(request.path_info)
@@ -39,9 +37,4 @@ class PublicAnswerMiddleware:
         if public_answer is None:
             return None
         # The key names request.get_host(), which refuses a host not in ALLOWED_HOSTS (400) as the full way does.
-        answer = public_answer(request, match)
-        if answer is not None:
-            answer["Content-Length"] = str(len(answer.content))
-            # What SessionMiddleware says on the full way: the answer depends on the cookies (a signed-in caller's).
-            patch_vary_headers(answer, ("Cookie",))
-        return answer
+        return public_answer(request, match)

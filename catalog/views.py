@@ -62,6 +62,8 @@ class ShoeRowsListMixin(CachedListMixin):
     """A list of shoes answered from plain rows (shoe_answers, ShoeOutput's answers)."""
 
     serializer_class = ShoeOutput
+    # Their stock is kept apart from the kept answer and merged when served (catalog/fresh.py).
+    answers_shoes = True
 
     def list(self, request, *args, **kwargs):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
@@ -120,6 +122,7 @@ class ShoeDetailView(CachedReadMixin, APIView):
     """GET /shoes/{id}; for admins PUT (the Modify Shoes form) and DELETE."""
 
     permission_classes = [IsShopAdminOrReadOnly]
+    answers_shoes = True
 
     @extend_schema(responses={200: ShoeOutput, **errors(403, 404, 429)})
     def get(self, request, pk: int):

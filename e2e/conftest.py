@@ -37,6 +37,13 @@ def browser():
         browser.close()
 
 
+@pytest.fixture
+def stock_clock():
+    """The live server's kept answers age by the real clock: a browser reads stock at most a second old, as a shopper
+    does (the unit tests drive that clock instead: conftest.py)."""
+    return None
+
+
 @pytest.fixture(autouse=True)
 def _built_bundle(_isolated_settings, monkeypatch):
     """The real bundle, not the unit tests' fake one (shopsite/settings/test.py)."""

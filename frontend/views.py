@@ -8,20 +8,19 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
-from django.middleware.csrf import CsrfViewMiddleware, rotate_token
 from django.shortcuts import render
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
-from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_safe
 
 from accounts.answers import UserOutput
 from catalog import selectors as catalog_selectors
-from catalog.cache import answer_found, answer_keep, request_catalog_version, versioned_key
+from catalog.cache import request_catalog_version, response_kept, served_answer, versioned_key
 from catalog.errors import ShoeNotFound
 from catalog.images import image_url, picture_srcset, shoe_image_url
 from catalog.models import Shoe
+from shopsite.http_cache import SHELL_VARY
 from shopsite.templatetags.money import money
 
 from .routes import preload_for, screen_for
@@ -191,11 +190,12 @@ def _lead_picture(page: Page, meta: dict | None) -> dict | None:
 
 
 @require_safe
-@ensure_csrf_cookie
 def page_shell(request):
+    """The shell of a screen. Anonymous visitors all get the same one for a page, kept per catalogue version (a
+    product's meta tags come from the shoe: the version is read before it) and public to HTTP caches
+    (shopsite/http_cache.py). It sets no cookie: the app asks for its CSRF cookie when it first writes
+    (accounts.views.CsrfView). A signed-in visitor's names them, and is never kept."""
     page = _page(request.path)
-    # Anonymous visitors all get the same shell for a page, kept per catalogue version (a product's meta tags come
-    # from the shoe: the version is read before it). A signed-in visitor's embeds them, and is never kept.
     key = None
     if request.method == "GET" and not request.user.is_authenticated:
         key = _shell_key(request, page, request_catalog_version(request))
@@ -210,39 +210,13 @@ def page_shell(request):
     context["lead_picture"] = _lead_picture(page, meta)
     response = render(request, TEMPLATE, context, status=200 if meta else 404)
     if key is not None:
-        answer_keep(key, response)
+        return response_kept(key, response, vary=SHELL_VARY)
     return response
 
 
 def _public_shell(request, match):
     """The kept shell of an anonymous visitor's page, for the middleware (catalog/middleware.py); None: render it."""
-    if settings.CSRF_USE_SESSIONS:
-        # The CSRF token would live in the session, which the middleware runs before.
-        return None
-    key = _shell_key(request, _page(request.path), request_catalog_version(request))
-    shell = answer_found(key) if key is not None else None
-    if shell is not None:
-        _csrf_cookie_give(request, shell)
-    return shell
-
-
-_CSRF = CsrfViewMiddleware(lambda request: None)
-
-
-def _csrf_cookie_give(request, response) -> None:
-    """Give the CSRF cookie as the view's ensure_csrf_cookie does: the same cookie, attributes and Vary.
-
-    ensure_csrf_cookie calls get_token, which also makes a masked token for a form; the shell has no form, and the
-    masking took more time than the rest of a kept shell's answer.
-    """
-    # The visitor's cookie when it is well-formed (a malformed one is replaced), as the middleware reads it.
-    _CSRF.process_request(request)
-    if "CSRF_COOKIE" in request.META:
-        # What get_token does with a cookie the visitor has: send it back, its age renewed.
-        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True
-    else:
-        rotate_token(request)
-    _CSRF.process_response(request, response)
+    return served_answer(_shell_key(request, _page(request.path), request_catalog_version(request)), vary=SHELL_VARY)
 
 
 page_shell.public_answer = _public_shell

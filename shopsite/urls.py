@@ -7,6 +7,7 @@ from django.urls import include, path, re_path
 from django.views.static import serve
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from shopsite.csrf import CsrfView
 from shopsite.errors import api_not_found
 from shopsite.health import HealthView
 
@@ -17,6 +18,7 @@ api_patterns = [
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
     path("health", HealthView.as_view(), name="health"),
+    path("csrf", CsrfView.as_view(), name="csrf"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file of its own: the Content-Security-Policy runs no inline script.
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema", template_name="api_docs.html"), name="docs"),

@@ -64,9 +64,14 @@ def user_sign_up(*, email, password) -> User:
     password = password_clean(password, user=User(email=email))
     if User.objects.filter(email=email).exists():
         raise EmailInUse()
+    user = User(email=email)
+    # Hashed before the write: PBKDF2 takes a second or more of CPU, and on SQLite the transaction holds the one write
+    # lock of the whole database (a burst of sign-ups then waited out its timeout: issue 27).
+    user.set_password(password)
     try:
         with transaction.atomic():
-            return User.objects.create_user(email, password)
+            user.save()
+            return user
     except IntegrityError:
         # Two sign-ups for one address raced past the check; the unique index caught the second.
         raise EmailInUse() from None
@@ -125,16 +130,27 @@ def password_reset_send(*, email) -> None:
     mail_queue(kind=PASSWORD_RESET, to=user.email, context={"user": user.pk})
 
 
-@transaction.atomic
 def password_reset_confirm(*, uid, token, password) -> User:
     """Set the new password a reset link allows; following the link also proves the address is theirs."""
-    user = User.objects.select_for_update().filter(uid=uid).first() if isinstance(uid, str) else None
+    user = _reset_user(uid=uid, token=token, lock=False)
+    # Hashed outside the transaction (user_sign_up says why); the link is checked again under the row's lock, so of
+    # two uses of one link only the first sets a password.
+    user.set_password(password_clean(password, user=user))
+    with transaction.atomic():
+        locked = _reset_user(uid=uid, token=token, lock=True)
+        locked.password = user.password
+        locked.email_verified = True
+        locked.save(update_fields=["password", "email_verified", "updated_at"])
+        # Whoever locked the account with wrong passwords, its owner now holds the right one. Robust: the
+        # password is set whatever the cache says.
+        transaction.on_commit(SignInFailureThrottle(email=locked.email).failures_clear, robust=True)
+    return locked
+
+
+def _reset_user(*, uid, token, lock: bool) -> User:
+    """The account a reset link names while the link is good (with lock, its row locked); else InvalidResetLink."""
+    users = User.objects.select_for_update() if lock else User.objects
+    user = users.filter(uid=uid).first() if isinstance(uid, str) else None
     if user is None or not isinstance(token, str) or not default_token_generator.check_token(user, token):
         raise InvalidResetLink()
-    user.set_password(password_clean(password, user=user))
-    user.email_verified = True
-    user.save(update_fields=["password", "email_verified", "updated_at"])
-    # Whoever locked the account with wrong passwords, its owner now holds the right one. Robust: the
-    # password is set whatever the cache says.
-    transaction.on_commit(SignInFailureThrottle(email=user.email).failures_clear, robust=True)
     return user

@@ -24,9 +24,9 @@ class BrowserClient(APIClient):
 
 @pytest.fixture
 def csrf_client() -> BrowserClient:
-    """A browser on the storefront: the page shell gave it its CSRF cookie."""
+    """A browser on the storefront about to write: it has asked for its CSRF cookie (frontend/src/lib/api.js)."""
     client = BrowserClient()
-    client.get("/")
+    client.get("/api/csrf")
     return client
 
 

@@ -67,7 +67,7 @@ class TestEnrolment:
         confirmed = client.post("/api/auth/otp/enrol/confirm", {"code": code(device)}, format="json")
 
         recovery = confirmed.json()["recoveryCodes"]
-        # Kept by no cache, as every answer to a signed-in caller (shopsite/private_answers.py).
+        # Kept by no cache, as every answer to a signed-in caller (shopsite/http_cache.py).
         assert confirmed["Cache-Control"] == "private, no-store"
         assert len(recovery) == len(set(recovery)) == 10
         assert client.get("/api/auth/otp").json() == {

@@ -39,7 +39,7 @@ def bench(plan: Plan, tmp: Path, database_url: str) -> int:
     run = Run(plan=plan, env=env, tmp=tmp, servers=servers, catalogue=facts, checkout=facts["checkout"])
     outcomes: list[Outcome] = []
     try:
-        for stage in STAGES:
+        for stage in stages_chosen():
             outcomes.append(stage(run))
         mail = mail_report(mails_of(run.servers), broker_url)
         report = report_make(outcomes, logs=log_problems(run.servers), mail=mail)
@@ -56,6 +56,18 @@ def bench(plan: Plan, tmp: Path, database_url: str) -> int:
     path = results_write(report, plan.quick)
     say(f"Figures in {path.relative_to(ROOT)}; the bench took {report['seconds'] / 60:.1f} min.")
     return 0 if report_passed(outcomes, quick=plan.quick) else 1
+
+
+def stages_chosen() -> list:
+    """Every stage, or those BENCH_STAGES names (comma-separated, without "_stage": BENCH_STAGES=sale_day)."""
+    names = [name.strip() for name in os.environ.get("BENCH_STAGES", "").split(",") if name.strip()]
+    if not names:
+        return list(STAGES)
+    known = {stage.__name__.removesuffix("_stage"): stage for stage in STAGES}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        raise SystemExit(f"BENCH_STAGES names no stage {', '.join(unknown)}; the stages: {', '.join(known)}")
+    return [known[name] for name in names]
 
 
 def cleanup(tmp: Path, database_url: str | None, keep: bool) -> None:

@@ -55,7 +55,10 @@ def report_passed(outcomes: list[Outcome], *, quick: bool) -> bool:
 def checks_text(checks: list[Check], errors: list[Errors]) -> str:
     lines = ["Checks"]
     for check in checks:
-        value = f"{check.value:7.0%}" if check.unit == "%" else f"{check.value:7.0f} {check.unit}"
+        if check.unit == "%":
+            value = f"{check.value:7.0%}"
+        else:
+            value = f"{check.value:7.1f} {check.unit}" if check.unit == "x" else f"{check.value:7.0f} {check.unit}"
         lines.append(f"  {'PASS' if check.passed else 'FAIL'}  {check.name:<36} {value}")
     for error in errors:
         lines.append(f"  {'PASS' if error.count == 0 else 'FAIL'}  {error.name:<36} {error.count:7} errors")

@@ -56,14 +56,18 @@ def stock_take(*, taken: Sequence[tuple[StockEntry, int]]) -> None:
     if not connection.in_atomic_block:
         raise transaction.TransactionManagementError("Stock is taken inside the transaction that locked its rows.")
     now = timezone.now()
+    sold_out = False
     for entry, pairs in taken:
+        sold_out |= entry.quantity > 0 and entry.quantity - pairs <= 0
         entry.quantity -= pairs
         entry.updated_at = now
     # One UPDATE for every line; safe to write the new quantities because the rows are locked.
     StockEntry.objects.bulk_update([entry for entry, _ in taken], ["quantity", "updated_at"])
-    # The shoes' answers show their stock. The bump runs after the commit, outside this transaction, so the
-    # version's row is never locked while the stock rows are.
-    catalog_version_bump()
+    # The pairs left are merged into kept answers as they are served (catalog/fresh.py): a sale moves the catalogue's
+    # version only when a size sells out, which takes the shoe out of that size's in-stock lists. The bump runs
+    # after the commit, outside this transaction, so the version's row is never locked while the stock rows are.
+    if sold_out:
+        catalog_version_bump()
 
 
 def stock_release(*, pairs: Mapping[int, int]) -> None:
@@ -73,10 +77,14 @@ def stock_release(*, pairs: Mapping[int, int]) -> None:
     with transaction.atomic(savepoint=False):
         entries = list(StockEntry.objects.select_for_update().filter(pk__in=pairs).order_by("pk"))
         now = timezone.now()
+        back = False
         for entry in entries:
+            back |= entry.quantity <= 0 < entry.quantity + pairs[entry.pk]
             entry.quantity += pairs[entry.pk]
             entry.updated_at = now
         StockEntry.objects.bulk_update(entries, ["quantity", "updated_at"])
         # A cancelled order's pairs may make a sold-out size buyable again.
         stock_alerts_send(shoe_ids={entry.shoe_id for entry in entries})
-    catalog_version_bump()
+    # Only a size back in stock changes which lists show the shoe; its pairs are merged in when served.
+    if back:
+        catalog_version_bump()

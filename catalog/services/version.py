@@ -13,9 +13,11 @@ _VERSION_TABLE = CatalogVersion._meta.db_table
 def catalog_version_bump() -> None:
     """Move the catalogue's version on once the current transaction commits, or now outside one.
 
-    Every write of catalog.services calls it; saves and deletes of brands, shoes and stock the Django admin makes
-    call it through the signals below. A new write the signals do not see (queryset.update(), bulk_create(),
-    bulk_update(), raw SQL) belongs in catalog.services and calls it.
+    Every write of catalog.services calls it, but for a checkout's or a release's stock, which calls it only when a size
+    sells out or comes back (the pairs themselves are merged into kept answers when served: catalog/fresh.py); saves
+    and deletes of brands, shoes and stock the Django admin makes call it through the signals below. A new write the
+    signals do not see (queryset.update(), bulk_create(), bulk_update(), raw SQL) belongs in catalog.services and calls
+    it.
     """
     # Each write of a transaction bumps once more after its commit (a shoe saved with its stock, twice): an
     # UPDATE of one row is cheaper than keeping track. robust: the write is committed by then; a failed bump must

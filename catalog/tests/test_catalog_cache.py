@@ -152,8 +152,9 @@ class TestTrustedVersion:
         api_client.get("/api/shoes?limit=28")
         with CaptureQueriesContext(connection) as queries:
             shopper_client.get("/api/shoes?limit=28")
-        assert len(queries) == 3  # the session, the user, the version
+        assert len(queries) == 4  # the session, the user, the version, and the page's stock as it is now
         assert "catalog_catalogversion" in queries[2]["sql"]
+        assert "catalog_stockentry" in queries[3]["sql"]
 
     def test_another_workers_write_is_seen_signed_in_at_once_and_anonymously_within_a_second(
         self, api_client, shopper_client, shoe
@@ -302,25 +303,29 @@ class TestDjangoAdmin:
 class TestOrdersAndReviews:
     URL = "/api/cart/checkout"
 
-    def test_a_checkout_takes_the_pairs_it_sold(self, api_client, client_for, shopper, shoe, committed):
+    def test_a_checkout_takes_the_pairs_it_sold(self, api_client, client_for, shopper, shoe, committed, stock_clock):
         warm(api_client, f"/api/shoes/{shoe.pk}")
         with committed():
             assert client_for(shopper).post(self.URL, body(shopper, [line(shoe, "9", 2)])).status_code == 201
+        # Anonymous readers see the pairs at most STOCK_SECONDS old (catalog/fresh.py).
+        stock_clock.past_the_bound()
         assert stock_of(api_client.get(f"/api/shoes/{shoe.pk}").json())["9"] == 3
 
-    def test_a_checkout_moves_the_version_outside_its_transaction(
+    def test_a_checkout_selling_a_size_out_moves_the_version_outside_its_transaction(
         self, client_for, shopper, shoe, django_capture_on_commit_callbacks
     ):
         before = catalog_version()
         with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks() as after_commit:
-            assert client_for(shopper).post(self.URL, body(shopper, [line(shoe, "9", 2)])).status_code == 201
+            assert client_for(shopper).post(self.URL, body(shopper, [line(shoe, "9.5", 3)])).status_code == 201
 
         assert not any("catalog_catalogversion" in query["sql"] for query in queries)
         for callback in after_commit:
             callback()
         assert catalog_version() > before
 
-    def test_releasing_a_stale_reservation_puts_the_pairs_back(self, api_client, client_for, shopper, shoe, committed):
+    def test_releasing_a_stale_reservation_puts_the_pairs_back(
+        self, api_client, client_for, shopper, shoe, committed, stock_clock
+    ):
         with committed():
             client_for(shopper).post(
                 self.URL, body(shopper, [line(shoe, "9", 2)], pm="pm_card_authenticationRequired--c1")
@@ -331,6 +336,7 @@ class TestOrdersAndReviews:
         with committed():
             call_command("release_stale_reservations", stdout=StringIO())
         assert Order.objects.get().payment == Order.Payment.RELEASED
+        stock_clock.past_the_bound()
         assert stock_of(api_client.get(f"/api/shoes/{shoe.pk}").json())["9"] == 5
 
     def test_a_review_and_its_removal_move_the_rating(self, api_client, client_for, shopper, shoe, committed):

@@ -97,9 +97,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Above the next one, so that what it answers carries this header too.
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Cache-Control: private, no-store on every answer to a signed-in caller (the shell included), read on the way out.
-    "shopsite.private_answers.PrivateAnswerMiddleware",
-    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs.
+    # Warm public catalogue reads and page shells, answered from the cache before the middleware below runs; every
+    # answer's caching headers on the way out (private, no-store for a signed-in caller: shopsite/http_cache.py).
     "catalog.middleware.PublicAnswerMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -1,4 +1,4 @@
-"""`Cache-Control: private, no-store` on every answer to a signed-in caller (shopsite/private_answers.py).
+"""`Cache-Control: private, no-store` on every answer to a signed-in caller (shopsite/http_cache.py, rule 1).
 
 The calls come from the permission matrix's walk of the URL conf, so a new personal endpoint is checked as it is added.
 """

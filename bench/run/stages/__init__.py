@@ -7,6 +7,8 @@ Each takes the Run (the plan, the servers, the catalogue as the stages before it
 from bench.run.stage import Stage
 from bench.run.stages.abuse import abuse_stage
 from bench.run.stages.catalogue import catalogue_stage
+from bench.run.stages.sale_day import sale_day_stage
 
 # The abuse stage floods the catalogue as the catalogue stage left it (grown to plan.big_shoes in a full run).
-STAGES: tuple[Stage, ...] = (catalogue_stage, abuse_stage)
+# Sale day (issue 27) browses and checks out on its own server, with and without nginx's proxy cache in front.
+STAGES: tuple[Stage, ...] = (catalogue_stage, abuse_stage, sale_day_stage)

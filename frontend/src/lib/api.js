@@ -30,6 +30,20 @@ function cookie(name) {
   return found ? decodeURIComponent(found.slice(prefix.length)) : "";
 }
 
+// The shell sets no cookie (so that HTTP caches may keep it): the first write asks the server for the CSRF
+// cookie, once however many writes start together.
+let csrfAsked = null;
+
+async function csrfToken() {
+  if (!cookie("csrftoken")) {
+    csrfAsked ??= fetch("/api/csrf", { credentials: "same-origin" }).finally(() => {
+      csrfAsked = null;
+    });
+    await csrfAsked;
+  }
+  return cookie("csrftoken");
+}
+
 let tokenProvider = null;
 
 // Set by the identity provider that signs in with tokens (firebase); returns a token or null.
@@ -47,7 +61,7 @@ export async function request(method, path, { body, signal, retried = false } = 
     headers["Content-Type"] = "application/json";
     payload = JSON.stringify(body);
   }
-  if (!SAFE_METHODS.has(method)) headers["X-CSRFToken"] = cookie("csrftoken");
+  if (!SAFE_METHODS.has(method)) headers["X-CSRFToken"] = await csrfToken();
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`/api${path}`, {

@@ -10,6 +10,11 @@ configure({ asyncUtilTimeout: 3000 });
 Object.assign(globalThis, { TextDecoder, TextEncoder });
 window.scrollTo = () => {};
 
+// A browser that has written once has the CSRF cookie; lib/api.js's own tests show how it asks for one first.
+beforeEach(() => {
+  document.cookie = "csrftoken=test-csrf-token";
+});
+
 // A React warning (act, keys, a bad prop) or an error logged by a component is a bug: it fails the
 // test that caused it.
 let consoleError;

@@ -30,6 +30,29 @@ test("sends JSON with the CSRF token on writes", async () => {
   expect(init.body).toBe('{"name":"Nike"}');
 });
 
+test("asks for the CSRF cookie once before the first write when the browser has none", async () => {
+  document.cookie = "csrftoken=; max-age=0";
+  fetch.mockImplementation((url) => {
+    if (url === "/api/csrf") {
+      document.cookie = "csrftoken=fresh456";
+      return answer(204);
+    }
+    return answer(201, { message: "ok" });
+  });
+  await Promise.all([api.post("/auth/signup", {}), api.post("/auth/signin", {})]);
+  const [first, ...writes] = fetch.mock.calls;
+  expect(first[0]).toBe("/api/csrf");
+  expect(writes.map(([url]) => url).sort()).toEqual(["/api/auth/signin", "/api/auth/signup"]);
+  expect(writes.map(([, init]) => init.headers["X-CSRFToken"])).toEqual(["fresh456", "fresh456"]);
+});
+
+test("reads without asking for the CSRF cookie", async () => {
+  document.cookie = "csrftoken=; max-age=0";
+  fetch.mockReturnValue(answer(200, []));
+  await api.get("/shoes");
+  expect(fetch.mock.calls.map(([url]) => url)).toEqual(["/api/shoes"]);
+});
+
 test("sends forms as multipart, leaving the boundary to the browser", async () => {
   fetch.mockReturnValue(answer(201, {}));
   const form = new FormData();
