@@ -6,6 +6,7 @@ It emits the events Stripe would send the webhook (succeeded, failed, canceled, 
 through the same handler, so the demo and the tests exercise it without the network.
 """
 
+import hashlib
 import re
 import secrets
 
@@ -36,6 +37,11 @@ def card_of(payment_method_id: str) -> str:
     return _NONCE.sub("", payment_method_id)
 
 
+def fingerprint_of(payment_method_id: str) -> str:
+    """The test card's fingerprint: one per test card, as Stripe gives one per card number."""
+    return "fp_test_" + hashlib.sha256(card_of(payment_method_id).encode()).hexdigest()[:16]
+
+
 def event_emit(event_type: str, obj: dict) -> None:
     """Hand an event shaped as Stripe's to the webhook's handler, as Stripe would after the call."""
     webhook_event_receive(
@@ -54,6 +60,8 @@ def _intent_object(intent: TestPaymentIntent) -> dict:
 def _charge(intent: TestPaymentIntent) -> Charge:
     if intent.status == Status.SUCCEEDED:
         return Charge(ChargeStatus.SUCCEEDED, intent.intent_id)
+    if intent.status == Status.REQUIRES_CAPTURE:
+        return Charge(ChargeStatus.AUTHORISED, intent.intent_id)
     if intent.status == Status.REQUIRES_ACTION:
         return Charge(ChargeStatus.REQUIRES_ACTION, intent.intent_id, client_secret=intent.client_secret)
     if intent.status == Status.DECLINED:
@@ -77,6 +85,7 @@ class TestGateway(PaymentGateway):
         description: str,
         receipt_email: str,
         metadata: dict[str, str],
+        capture_manual: bool = False,
     ) -> str:
         intent_id = f"pi_test_{secrets.token_hex(12)}"
         try:
@@ -87,6 +96,7 @@ class TestGateway(PaymentGateway):
                     idempotency_key=idempotency_key,
                     amount=amount,
                     currency=currency,
+                    capture_manual=capture_manual,
                 )
         except IntegrityError:
             # The same key again: the first intent, as Stripe's idempotency gives.
@@ -96,13 +106,14 @@ class TestGateway(PaymentGateway):
     @transaction.atomic
     def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:
         intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
-        if intent.status in (Status.SUCCEEDED, Status.DECLINED, Status.CANCELED):
+        if intent.status in (Status.SUCCEEDED, Status.DECLINED, Status.CANCELED, Status.REQUIRES_CAPTURE):
             return _charge(intent)
         if payment_method_id:
             intent.payment_method_id = payment_method_id
         card = card_of(intent.payment_method_id)
         if card in SUCCEEDS or (card in NEEDS_AUTHENTICATION and intent.status == Status.REQUIRES_ACTION):
-            intent.status = Status.SUCCEEDED
+            # A manual-capture intent is only authorised: the money moves at its capture.
+            intent.status = Status.REQUIRES_CAPTURE if intent.capture_manual else Status.SUCCEEDED
         elif card in NEEDS_AUTHENTICATION:
             intent.status = Status.REQUIRES_ACTION
         else:
@@ -117,6 +128,19 @@ class TestGateway(PaymentGateway):
 
     def intent_retrieve(self, *, intent_id: str) -> Charge:
         return _charge(TestPaymentIntent.objects.get(intent_id=intent_id))
+
+    @transaction.atomic
+    def intent_capture(self, *, intent_id: str, idempotency_key: str) -> Charge:
+        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        if intent.status == Status.REQUIRES_CAPTURE:
+            intent.status = Status.SUCCEEDED
+            intent.save(update_fields=["status", "updated_at"])
+            event_emit("payment_intent.succeeded", _intent_object(intent))
+        # Captured already (the same key again), or let go: where it stands, as Stripe answers.
+        return _charge(intent)
+
+    def card_fingerprint(self, *, payment_method_id: str) -> str:
+        return fingerprint_of(payment_method_id)
 
     @transaction.atomic
     def intent_cancel(self, *, intent_id: str) -> Charge:

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "favorites",
     "orders",
     "reviews",
+    "releases",
     "mailing",
     "frontend",
 ]
