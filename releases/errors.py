@@ -78,3 +78,8 @@ class EntriesClosed(Conflict):
 class AlreadyEntered(Conflict):
     code = "already_entered"
     message = "You have entered this draw already; good luck!"
+
+
+class ReleaseLocked(Conflict):
+    code = "release_locked"
+    message = "This release has opened: its terms can no longer change."

@@ -16,6 +16,7 @@ api_patterns = [
     path("", include("favorites.urls")),
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
+    path("", include("releases.urls")),
     path("health", HealthView.as_view(), name="health"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     # The split view serves its start-up script as a file of its own: the Content-Security-Policy runs no inline script.
