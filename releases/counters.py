@@ -2,7 +2,7 @@
 checkouts at once, each one atomic INCR on a key with an expiry, never a read then a write."""
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 from django.conf import settings
 from django.core.cache import cache
@@ -44,7 +44,6 @@ def gate(name: str, *, at_once: int) -> Iterator[None]:
             raise Throttled(wait=settings.SHOP_RELEASE_RETRY_AFTER_SECONDS, detail=BUSY)
         yield
     finally:
-        try:
+        # ValueError: its window ended meanwhile, and the key with it.
+        with suppress(ValueError):
             cache.decr(key)
-        except ValueError:
-            pass  # its window ended meanwhile

@@ -14,7 +14,9 @@ LIVE = [*HELD, Order.Payment.PAID]
 
 def _with_sizes(releases: QuerySet[Release]) -> QuerySet[Release]:
     return releases.prefetch_related(
-        Prefetch("sizes", queryset=ReleaseSize.objects.select_related("shoe", "shoe__brand").order_by("shoe_id", "size"))
+        Prefetch(
+            "sizes", queryset=ReleaseSize.objects.select_related("shoe", "shoe__brand").order_by("shoe_id", "size")
+        )
     )
 
 
@@ -86,9 +88,14 @@ def release_watch(*, release: Release) -> dict:
             {
                 "size": size,
                 "sold": pairs_sold(release_size=size),
-                "entries": entries.exclude(status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING]).count(),
+                "entries": entries.exclude(
+                    status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING]
+                ).count(),
                 "won": entries.filter(status=DrawEntry.Status.WON).count(),
             }
         )
-    return {"sizes": sizes, "reminders": release.reminders.count(), "reminders_sent": release.reminders.filter(
-        sent_at__isnull=False).count()}
+    return {
+        "sizes": sizes,
+        "reminders": release.reminders.count(),
+        "reminders_sent": release.reminders.filter(sent_at__isnull=False).count(),
+    }

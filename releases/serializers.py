@@ -66,11 +66,15 @@ class ReleaseOutput(serializers.Serializer):
 
 
 class ReminderInput(serializers.Serializer):
-    email = serializers.EmailField(max_length=254, error_messages={"invalid": "Use a valid email", "blank": "Use a valid email"})
+    email = serializers.EmailField(
+        max_length=254, error_messages={"invalid": "Use a valid email", "blank": "Use a valid email"}
+    )
 
 
 class EntryInput(serializers.Serializer):
-    size = serializers.IntegerField(min_value=1, error_messages={"invalid": "Choose a size.", "required": "Choose a size."})
+    size = serializers.IntegerField(
+        min_value=1, error_messages={"invalid": "Choose a size.", "required": "Choose a size."}
+    )
     id = serializers.RegexField(
         PAYMENT_METHOD_ID,
         max_length=255,
@@ -132,10 +136,16 @@ class ReleaseInput(serializers.Serializer):
         error_messages={"invalid": "Only numbers", "min_value": "At least 1 pair", "max_value": "At most 10 pairs"},
     )
     minAccountAgeDays = serializers.IntegerField(
-        source="min_account_age_days", min_value=0, max_value=3650, default=0, error_messages={"invalid": "Only numbers"}
+        source="min_account_age_days",
+        min_value=0,
+        max_value=3650,
+        default=0,
+        error_messages={"invalid": "Only numbers"},
     )
     requireVerifiedEmail = serializers.BooleanField(source="require_verified_email", default=False)
-    sizes = SizeInput(many=True, allow_empty=False, error_messages={"empty": "Add at least one size"})
+    sizes = serializers.ListField(
+        child=SizeInput(), allow_empty=False, max_length=60, error_messages={"empty": "Add at least one size"}
+    )
 
     def validate(self, data: dict) -> dict:
         errors = {}

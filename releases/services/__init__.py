@@ -4,8 +4,8 @@ reminders."""
 from .draws import DrawReport, draw_run
 from .entries import Entered, draw_enter
 from .reminders import reminder_ask, reminders_send_due
-from .schedule import release_save
 from .rules import eligibility_check, release_checkout_guard, release_checkout_reserve
+from .schedule import release_save
 
 __all__ = [
     "DrawReport", "Entered", "draw_enter", "draw_run", "eligibility_check", "release_checkout_guard",

@@ -41,13 +41,18 @@ class DrawReport:
     unsettled: list[int] = field(default_factory=list)
 
 
+def seed_new() -> str:
+    """256 bits from the operating system's cryptographic source, kept on the release."""
+    return secrets.token_hex(32)
+
+
 def _claim(*, release_id: int, now, resume: bool) -> tuple[str, Release | None]:
     """Take the right to run the draw with one conditional UPDATE: of two starts at once, one gets it."""
     due = Release.objects.filter(pk=release_id, kind=Release.Kind.DRAW, closes_at__lte=now)
     if resume:
         release = due.filter(draw_started_at__isnull=False, draw_finished_at__isnull=True).first()
         return ("resumed", release) if release else ("not_due", None)
-    taken = due.filter(draw_started_at__isnull=True).update(draw_started_at=now, draw_seed=secrets.token_hex(32))
+    taken = due.filter(draw_started_at__isnull=True).update(draw_started_at=now, draw_seed=seed_new())
     if taken:
         return "ran", Release.objects.get(pk=release_id)
     state = "already" if Release.objects.filter(pk=release_id, draw_started_at__isnull=False).exists() else "not_due"
@@ -116,7 +121,9 @@ def _expire(release: Release, entries: list[DrawEntry], report: DrawReport) -> N
 def _rank(release: Release, entries: list[DrawEntry], report: DrawReport) -> None:
     """Void the duplicates and give every valid entry its place in its size's draw, in one transaction."""
     entrants = [
-        Entrant(id=e.pk, size_id=e.release_size_id, created_at=e.created_at, card=e.card_fingerprint, address=e.address_key)
+        Entrant(
+            id=e.pk, size_id=e.release_size_id, created_at=e.created_at, card=e.card_fingerprint, address=e.address_key
+        )
         for e in entries
     ]
     valid, void = entries_split(entrants)

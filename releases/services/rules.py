@@ -8,8 +8,8 @@ from datetime import timedelta
 from django.conf import settings
 from django.utils import timezone
 
-from orders.hooks import CheckoutAttempt
 from orders.errors import PaymentUnavailable
+from orders.hooks import CheckoutAttempt
 from orders.payments import GatewayUnavailable, gateway_get
 
 from .. import selectors
@@ -29,9 +29,7 @@ from ..turnstile import turnstile_verify
 
 def eligibility_check(*, release: Release, user) -> None:
     """The release's bars on who may buy or enter: an account old enough, a verified email address."""
-    if release.min_account_age_days and user.created_at > timezone.now() - timedelta(
-        days=release.min_account_age_days
-    ):
+    if release.min_account_age_days and user.created_at > timezone.now() - timedelta(days=release.min_account_age_days):
         days = release.min_account_age_days
         raise ReleaseNotEligible(f"{release.name} is for accounts older than {days} day{'s' if days != 1 else ''}.")
     if release.require_verified_email and not user.email_verified:
