@@ -1,4 +1,4 @@
-"""Where other apps join the checkout without orders knowing them (releases registers here, docs/DESIGN.md §9).
+"""Where other apps join the checkout without orders knowing them (releases registers here, docs/DESIGN.md §11).
 
 Two points: a guard around the whole checkout request (before anything is held: challenges, rate limits, a gate on
 how many checkouts run at once, the card's fingerprint) and a check inside the transaction that holds the stock (the

@@ -1,4 +1,4 @@
-"""The releases app: scheduled drops of limited shoes, first-come or by draw (docs/PRODUCT.md §12, DESIGN.md §9)."""
+"""The releases app: scheduled drops of limited shoes, first-come or by draw (docs/PRODUCT.md §10, DESIGN.md §11)."""
 
 from django.apps import AppConfig
 

@@ -1,5 +1,5 @@
 """The draw itself, pure: the same seed and the same entries give the same places, on any machine, for ever
-(docs/DESIGN.md §9). Anyone with the release's recorded seed and its entries can re-run it and check the winners."""
+(docs/DESIGN.md §11). Anyone with the release's recorded seed and its entries can re-run it and check the winners."""
 
 import random
 from collections.abc import Iterable

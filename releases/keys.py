@@ -1,5 +1,5 @@
 """Who a person is for a release's limits: the same key for the same account, card or shipping address however it
-is typed (docs/DESIGN.md §9)."""
+is typed (docs/DESIGN.md §11)."""
 
 import hashlib
 import re

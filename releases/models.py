@@ -1,5 +1,5 @@
 """Releases: a shoe's sizes offered at a set minute, first-come or by draw; the rows that count a person's pairs;
-the draw's entries; and visitors' reminders (docs/DESIGN.md §9)."""
+the draw's entries; and visitors' reminders (docs/DESIGN.md §11)."""
 
 from django.conf import settings
 from django.db import models

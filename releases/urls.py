@@ -1,4 +1,4 @@
-"""/releases calls (docs/PRODUCT.md §12)."""
+"""/releases calls (docs/PRODUCT.md §10)."""
 
 from django.urls import path
 

@@ -1,4 +1,4 @@
-"""The release calls (docs/PRODUCT.md §12): the list and one release for anyone, a reminder for a visitor, a draw
+"""The release calls (docs/PRODUCT.md §10): the list and one release for anyone, a reminder for a visitor, a draw
 entry for a signed-in shopper, and the dashboard's create, change, watch and draw for admins."""
 
 from django.core.cache import cache

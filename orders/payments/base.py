@@ -60,7 +60,7 @@ class PaymentGateway(ABC):
         """Create a payment intent for amount (in the currency's smallest unit); return its id.
 
         capture_manual: its confirm only authorises the card (AUTHORISED); intent_capture charges it later, or
-        intent_cancel lets the authorisation go (a release's draw, docs/DESIGN.md §9)."""
+        intent_cancel lets the authorisation go (a release's draw, docs/DESIGN.md §11)."""
 
     @abstractmethod
     def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:

@@ -1,4 +1,4 @@
-"""An order for a payment authorised earlier (a release's draw, docs/DESIGN.md §9): its stock held, the
+"""An order for a payment authorised earlier (a release's draw, docs/DESIGN.md §11): its stock held, the
 authorisation captured, then paid, or its pairs given back when the capture fails."""
 
 from django.db import transaction

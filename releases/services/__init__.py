@@ -1,4 +1,4 @@
-"""Writes of releases (docs/DESIGN.md §9), the one door to them: the checkout's rules, draw entries, the draw and
+"""Writes of releases (docs/DESIGN.md §11), the one door to them: the checkout's rules, draw entries, the draw and
 reminders."""
 
 from .draws import DrawReport, draw_run

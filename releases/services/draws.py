@@ -1,4 +1,4 @@
-"""Running a release's draw (docs/DESIGN.md §9): once, however many start it; the winners charged and given orders,
+"""Running a release's draw (docs/DESIGN.md §11): once, however many start it; the winners charged and given orders,
 a failed capture's pair passed on, every other authorisation cancelled, and one mail to each entrant."""
 
 import logging

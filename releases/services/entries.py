@@ -1,4 +1,4 @@
-"""Entering a draw (docs/PRODUCT.md §12): signed in, one size, a shipping address and a card authorised for the
+"""Entering a draw (docs/PRODUCT.md §10): signed in, one size, a shipping address and a card authorised for the
 pair's price and not charged; 3-D Secure in the browser when the bank asks, then the same request again."""
 
 from dataclasses import dataclass

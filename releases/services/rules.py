@@ -1,5 +1,5 @@
 """A release's rules on the checkout (orders/hooks.py): the guard around the request and the check inside the
-transaction that holds the stock (docs/DESIGN.md §9)."""
+transaction that holds the stock (docs/DESIGN.md §11)."""
 
 from collections.abc import Iterator
 from contextlib import contextmanager
