@@ -9,6 +9,7 @@ import { usePrefetchOnIdle } from "../lib/prefetch";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
 import { FavoriteButton } from "../features/favorites";
+import { ShoeRelease } from "../features/releases";
 import { RatingSummary, ReviewsSection } from "../features/reviews";
 
 // /products/{id}: the catalogue's shoe with the favorites' toggle and the reviews' section; 'LOADING...'
@@ -66,6 +67,7 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
+        <ShoeRelease shoeId={shoe._id} />
         <NotifyMe shoe={shoe} />
         <div className="product-more">
           <FavoriteButton shoeId={shoe._id} />
