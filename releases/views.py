@@ -3,8 +3,8 @@ entry for a signed-in shopper, and the dashboard's create, change, watch and dra
 
 from django.core.cache import cache
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -36,6 +36,9 @@ ENTERED = "You are in the draw. We mail you when it has run; your card is charge
 CONFIRM_WITH_BANK = "Your bank asks you to confirm this authorisation."
 
 
+DETAIL = inline_serializer("ReleaseDetail", {"detail": serializers.CharField()})
+
+
 def _now_fields() -> dict:
     return {"serverNow": timezone.now().isoformat(), "turnstileSiteKey": turnstile_site_key()}
 
@@ -57,7 +60,19 @@ class ReleaseListView(APIView):
     def get_permissions(self):
         return [IsShopAdmin()] if self.request.method == "POST" else super().get_permissions()
 
-    @extend_schema(responses={200: ReleaseOutput(many=True)})
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ReleaseList",
+                {
+                    "upcoming": ReleaseOutput(many=True),
+                    "past": ReleaseOutput(many=True),
+                    "serverNow": serializers.DateTimeField(),
+                    "turnstileSiteKey": serializers.CharField(help_text="Empty when no challenge is asked."),
+                },
+            )
+        }
+    )
     def get(self, request):
         shoe = request.query_params.get("shoe", "")
         shoe_id = int(shoe) if shoe.isdigit() else None
@@ -113,7 +128,7 @@ class ReminderView(APIView):
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "newsletter"
 
-    @extend_schema(request=ReminderInput, responses={201: None, **errors(400, 404, 409, 429)})
+    @extend_schema(request=ReminderInput, responses={201: DETAIL, **errors(400, 404, 409, 429)})
     def post(self, request, release_id: int):
         release = _release(release_id)
         if release_state(release, timezone.now()) != "upcoming":
@@ -123,18 +138,18 @@ class ReminderView(APIView):
 
 
 class EntryView(APIView):
-    """GET /releases/{id}/entry: the signed-in shopper's entry to the draw (404: none). POST: enter, or finish an
-    entry after 3-D Secure (the same body again)."""
+    """GET /releases/{id}/entry: the signed-in shopper's entry to the draw ({"entry": null} for none). POST: enter, or
+    finish an entry after 3-D Secure (the same body again)."""
 
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser]
 
-    @extend_schema(responses={200: EntryOutput, **errors(401, 404)})
+    @extend_schema(
+        responses={200: inline_serializer("MyEntry", {"entry": EntryOutput(allow_null=True)}), **errors(401, 404)}
+    )
     def get(self, request, release_id: int):
         entry = selectors.entry_of(release=_release(release_id), user=request.user)
-        if entry is None:
-            return Response({"detail": "You have not entered.", "code": "not_found"}, status=status.HTTP_404_NOT_FOUND)
-        return Response(EntryOutput(entry).data)
+        return Response({"entry": EntryOutput(entry).data if entry else None})
 
     @extend_schema(request=EntryInput, responses={201: EntryOutput, **errors(400, 401, 402, 403, 404, 409, 429, 503)})
     def post(self, request, release_id: int):
@@ -160,6 +175,21 @@ class ReleaseWatchView(APIView):
 
     permission_classes = [IsShopAdmin]
 
+    @extend_schema(
+        responses={
+            200: inline_serializer(
+                "ReleaseWatch",
+                {
+                    "release": ReleaseOutput(),
+                    "sizes": serializers.ListField(child=serializers.DictField()),
+                    "reminders": serializers.IntegerField(),
+                    "remindersSent": serializers.IntegerField(),
+                    "serverNow": serializers.DateTimeField(),
+                },
+            ),
+            **errors(401, 403, 404),
+        }
+    )
     def get(self, request, release_id: int):
         release = _release(release_id, admin=True)
         watch = selectors.release_watch(release=release)
@@ -190,6 +220,7 @@ class ReleaseDrawView(APIView):
 
     permission_classes = [IsShopAdmin]
 
+    @extend_schema(request=None, responses={202: DETAIL, **errors(401, 403, 404, 409)})
     def post(self, request, release_id: int):
         release = _release(release_id, admin=True)
         if release.kind != release.Kind.DRAW or not release.is_over():
