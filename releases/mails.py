@@ -31,7 +31,7 @@ def _entry(mail: Mail) -> DrawEntry:
 
 
 def _shoe_url(shoe_id: int) -> str:
-    return f"{settings.SHOP_BASE_URL}/product/{shoe_id}"
+    return f"{settings.SHOP_BASE_URL}/products/{shoe_id}"
 
 
 @mail_kind(RELEASE_REMINDER)
