@@ -18,7 +18,7 @@ from releases.models import DrawEntry, Release, ReleaseReminder
 from releases.tests.factories import release_of
 from releases.views import LIST_KEY
 
-from .storefront import POPUP_GONE_MS, popup, signed_in
+from .storefront import POPUP_GONE_MS, money, popup, signed_in
 from .test_checkout import PAID, THREE_D_SECURE, buy, fill_payment_form, pay_button
 
 LIMIT_TAKEN = "Lost and Found sells at most 1 pair per person, card and address; you have taken yours."
@@ -101,3 +101,65 @@ def test_at_opening_a_shopper_buys_one_pair_and_is_refused_a_second(page, shoppe
     expect(refused).to_be_hidden(timeout=POPUP_GONE_MS)
     expect(page).to_have_url(re.compile(r"/cart$"))
     assert Order.objects.filter(user=shopper, payment=Order.Payment.PAID).count() == 1
+
+
+def test_a_shopper_enters_a_draw_in_the_browser_wins_it_and_finds_the_order_and_the_mails(
+    page, shopper, jordan, mailoutbox
+):
+    # Given a draw whose entries are open, one pair of size 9
+    release = release_of(jordan, sizes={"9": 1}, name="Lost and Found", kind=Release.Kind.DRAW, opens_at=timezone.now())
+    signed_in(page, shopper)
+    page.goto(f"/products/{jordan.pk}")
+    section = page.get_by_role("region", name="Release")
+    expect(section).to_contain_text("The draw is open until")
+
+    # When the shopper enters for size 9 with a card whose bank asks for 3-D Secure
+    entry_form = section.get_by_role("form", name="ENTER THE DRAW")
+    fill_payment_form(page, card=THREE_D_SECURE)
+    entry_form.get_by_role("button", name="Enter the draw").click()
+    expect(entry_form.get_by_text("Choose a size.", exact=True)).to_be_visible()
+    entry_form.get_by_label("Size to enter for").select_option("9")
+    entry_form.get_by_role("button", name="Enter the draw").click()
+    confirm = page.get_by_role("dialog", name="Confirm this payment")
+    expect(confirm).to_be_visible()
+    confirm.get_by_role("button", name="Confirm").click()
+
+    # Then the entry is taken, authorised and not charged, and the page says so
+    expect(section.get_by_role("status")).to_contain_text("You are in the draw, size 9.")
+    [entry] = DrawEntry.objects.filter(release=release)
+    assert (entry.user, entry.status, entry.ship_city) == (shopper, DrawEntry.Status.ENTERED, "Guadalajara")
+    assert not Order.objects.exists()
+
+    # And a second account entering later with the same address (another card) is void at the draw
+    other = UserFactory(email="reseller@sneakers.test")
+    address = ShippingAddress(
+        name="Bo Reseller", state="Jalisco", city="Guadalajara", line1="Calle 5 B", postal_code="44100"
+    )
+    services.draw_enter(
+        release=release,
+        user=other,
+        size_id=entry.release_size_id,
+        payment_method_id="pm_card_mastercard",
+        address=address,
+    )
+
+    # When the entries close and the draw runs
+    Release.objects.filter(pk=release.pk).update(closes_at=timezone.now())
+    report = services.draw_run(release_id=release.pk)
+    assert (report.state, report.won, report.void) == ("ran", 1, 1)
+
+    # Then the winner was charged and has an order, and each entrant got one mail
+    entry.refresh_from_db()
+    order = entry.order
+    assert (entry.status, order.user, order.payment) == (DrawEntry.Status.WON, shopper, Order.Payment.PAID)
+    mails = {mail.to[0]: mail for mail in mailoutbox}
+    assert sorted(mails) == ["reseller@sneakers.test", "runner@sneakers.test"]
+    assert mails["runner@sneakers.test"].subject == "You won the draw for Lost and Found"
+    assert f"/order/{order.payment_intent_id}" in mails["runner@sneakers.test"].body
+    assert mails["reseller@sneakers.test"].subject == "The draw for Lost and Found: not this time"
+
+    # And the winner's order page shows the pair
+    page.goto(f"/order/{order.payment_intent_id}")
+    expect(page.get_by_text(order.payment_intent_id, exact=True)).to_be_visible()
+    rows = page.get_by_role("table").get_by_role("row")
+    expect(rows.nth(1).get_by_role("cell")).to_have_text(["Air Jordan 1", "1", "9", money("180.00")])

@@ -61,6 +61,7 @@ class ReleaseListView(APIView):
         return [IsShopAdmin()] if self.request.method == "POST" else super().get_permissions()
 
     @extend_schema(
+        operation_id="releases_list",
         responses={
             200: inline_serializer(
                 "ReleaseList",

@@ -16,7 +16,19 @@ export const releasesApi = shopApi.injectEndpoints({
         body: { email: email.trim() },
       }),
     }),
+    // The signed-in shopper's entry to a draw ({entry: null} for none), and entering (the same body again after
+    // 3-D Secure).
+    myEntry: build.query({ query: (releaseId) => `/releases/${releaseId}/entry` }),
+    enterDraw: build.mutation({
+      query: ({ releaseId, body }) => ({ url: `/releases/${releaseId}/entry`, method: "POST", body }),
+      async onQueryStarted({ releaseId }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data?.entry)
+          dispatch(releasesApi.util.upsertQueryData("myEntry", releaseId, { entry: data.entry }));
+      },
+    }),
   }),
 });
 
-export const { useReleasesQuery, useAskReminderMutation } = releasesApi;
+export const { useReleasesQuery, useAskReminderMutation, useMyEntryQuery, useEnterDrawMutation } =
+  releasesApi;
