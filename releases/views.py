@@ -72,7 +72,7 @@ class ReleaseListView(APIView):
                     "turnstileSiteKey": serializers.CharField(help_text="Empty when no challenge is asked."),
                 },
             )
-        }
+        },
     )
     def get(self, request):
         shoe = request.query_params.get("shoe", "")

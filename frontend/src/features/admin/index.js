@@ -10,4 +10,6 @@ export const screens = {
   CreateSize: () => import(/* webpackChunkName: "screen-CreateSize" */ "./forms/CreateSize"),
   ModifyShoe: () => import(/* webpackChunkName: "screen-ModifyShoe" */ "./forms/ModifyShoe"),
   AdminOrders: () => import(/* webpackChunkName: "screen-AdminOrders" */ "./forms/AdminOrders"),
+  CreateRelease: () => import(/* webpackChunkName: "screen-CreateRelease" */ "./forms/CreateRelease"),
+  ReleaseWatch: () => import(/* webpackChunkName: "screen-ReleaseWatch" */ "./forms/ReleaseWatch"),
 };
