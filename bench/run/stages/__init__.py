@@ -7,6 +7,8 @@ Each takes the Run (the plan, the servers, the catalogue as the stages before it
 from bench.run.stage import Stage
 from bench.run.stages.abuse import abuse_stage
 from bench.run.stages.catalogue import catalogue_stage
+from bench.run.stages.release import release_stage
 
-# The abuse stage floods the catalogue as the catalogue stage left it (grown to plan.big_shoes in a full run).
-STAGES: tuple[Stage, ...] = (catalogue_stage, abuse_stage)
+# The abuse stage floods the catalogue as the catalogue stage left it (grown to plan.big_shoes in a full run); the
+# release stage adds a shoe, a release and its shoppers' accounts, after the others' figures are taken.
+STAGES: tuple[Stage, ...] = (catalogue_stage, abuse_stage, release_stage)
