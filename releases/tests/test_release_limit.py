@@ -117,6 +117,26 @@ def test_the_release_sells_no_more_pairs_of_a_size_than_it_offers(opened):
     assert stock(shoe) == 8
 
 
+def test_a_sold_out_size_is_refused_before_the_gate_and_the_stock_lock(opened, monkeypatch):
+    from releases.services import rules
+
+    shoe = ShoeFactory(sizes={"9": 10, "10": 10})
+    release_of(shoe, sizes={"9": 1, "10": 1})
+    assert pay(UserFactory(), [line(shoe, "9")], pm="pm_card_visa--f").status_code == 201
+    gated = []
+    real_gate = rules.gate
+    monkeypatch.setattr(rules, "gate", lambda *args, **kwargs: gated.append(args) or real_gate(*args, **kwargs))
+
+    late = pay(UserFactory(), [line(shoe, "9")], pm="pm_card_mastercard--g", address={**ADDRESS, "line1": "Calle 7"})
+    # Another size, not sold out, goes the whole way
+    other = pay(UserFactory(), [line(shoe, "10")], pm="pm_card_amex--h", address={**ADDRESS, "line1": "Calle 8"})
+
+    assert late.status_code == 409 and late.json()["code"] == "release_sold_out"
+    assert other.status_code == 201
+    assert len(gated) == 1
+    assert (stock(shoe, "9"), stock(shoe, "10")) == (9, 9)
+
+
 def test_a_size_the_release_does_not_offer_is_refused(opened):
     shoe = ShoeFactory(sizes={"9": 10, "11": 4})
     release_of(shoe, sizes={"9": 10})
