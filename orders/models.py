@@ -240,6 +240,8 @@ class TestPaymentIntent(models.Model):
     class Status(models.TextChoices):
         REQUIRES_CONFIRMATION = "requires_confirmation"
         REQUIRES_ACTION = "requires_action"
+        # Authorised, not charged (capture_manual): Stripe's requires_capture.
+        REQUIRES_CAPTURE = "requires_capture"
         SUCCEEDED = "succeeded"
         DECLINED = "declined"
         CANCELED = "canceled"
@@ -252,6 +254,8 @@ class TestPaymentIntent(models.Model):
     payment_method_id = models.CharField(max_length=255, blank=True)
     amount = models.PositiveIntegerField()
     currency = models.CharField(max_length=3)
+    # Stripe's capture_method=manual: the confirm authorises, a capture charges (a release's draw).
+    capture_manual = models.BooleanField(default=False, db_default=False)
     status = models.CharField(max_length=24, choices=Status.choices, default=Status.REQUIRES_CONFIRMATION)
     decline_message = models.CharField(max_length=255, blank=True)
     # Cents given back by refunds, as a Stripe charge's amount_refunded.

@@ -15,7 +15,7 @@ from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
-from . import selectors, services, webhooks
+from . import hooks, selectors, services, webhooks
 from .errors import CartChanged, WebhookRefused
 from .serializers import (
     AdminOrderOutput,
@@ -75,14 +75,24 @@ class CheckoutView(APIView):
         data = validated(CheckoutInput, request.data)
         if data.get("uid", request.user.uid) != request.user.uid:
             raise NotYourAccount()
+        attempt = hooks.CheckoutAttempt(
+            user=request.user,
+            payment_method_id=data["payment_method_id"],
+            lines=data["shoes"],
+            address=data["address"],
+            request=request,
+        )
         try:
-            checkout = services.order_checkout(
-                user=request.user,
-                payment_method_id=data["payment_method_id"],
-                lines=data["shoes"],
-                amount=data["amount"],
-                address=data["address"],
-            )
+            # The other apps' guards (a release's challenge, limits and gate) around the whole checkout.
+            with hooks.checkout_guarded(attempt):
+                checkout = services.order_checkout(
+                    user=request.user,
+                    payment_method_id=data["payment_method_id"],
+                    lines=data["shoes"],
+                    amount=data["amount"],
+                    address=data["address"],
+                    attempt=attempt,
+                )
         except CartChanged as changed:
             answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
             return Response(CartChangedOutput(answer).data, status=changed.status_code)

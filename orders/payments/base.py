@@ -12,6 +12,8 @@ class ChargeStatus(StrEnum):
     DECLINED = "declined"
     # Nothing was charged and nothing more will be (cancelled, or never confirmed).
     CANCELED = "canceled"
+    # A manual-capture intent confirmed: the card is authorised for the amount, nothing is charged until a capture.
+    AUTHORISED = "authorised"
     # Created, not yet confirmed: no money moved.
     UNCONFIRMED = "unconfirmed"
     # Confirmed and not settled yet: money may still move, so neither cancel it nor give the stock back.
@@ -53,8 +55,12 @@ class PaymentGateway(ABC):
         description: str,
         receipt_email: str,
         metadata: dict[str, str],
+        capture_manual: bool = False,
     ) -> str:
-        """Create a payment intent for amount (in the currency's smallest unit); return its id."""
+        """Create a payment intent for amount (in the currency's smallest unit); return its id.
+
+        capture_manual: its confirm only authorises the card (AUTHORISED); intent_capture charges it later, or
+        intent_cancel lets the authorisation go (a release's draw, docs/DESIGN.md §11)."""
 
     @abstractmethod
     def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:
@@ -72,6 +78,15 @@ class PaymentGateway(ABC):
     def intent_cancel(self, *, intent_id: str) -> Charge:
         """Give up an intent that was not paid; where it stands after: CANCELED, or SUCCEEDED when it was paid
         before the cancel reached it (then nothing was cancelled)."""
+
+    @abstractmethod
+    def intent_capture(self, *, intent_id: str, idempotency_key: str) -> Charge:
+        """Charge an AUTHORISED intent its whole amount: SUCCEEDED, or CANCELED when the authorisation was let go or
+        expired (nothing charged)."""
+
+    def card_fingerprint(self, *, payment_method_id: str) -> str:
+        """The same string for the same card number whatever payment method carries it; "" when not known."""
+        return ""
 
     @abstractmethod
     def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:

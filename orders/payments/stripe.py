@@ -33,6 +33,8 @@ def _charge(intent: stripe.PaymentIntent) -> Charge:
     if intent.status == "requires_action":
         # next_action is use_stripe_sdk: the browser's stripe.handleCardAction(client_secret) runs 3-D Secure.
         return Charge(ChargeStatus.REQUIRES_ACTION, intent.id, client_secret=intent.client_secret or "")
+    if intent.status == "requires_capture":
+        return Charge(ChargeStatus.AUTHORISED, intent.id)
     if intent.status == "canceled":
         return Charge(ChargeStatus.CANCELED, intent.id)
     if intent.status == "requires_payment_method" and intent.last_payment_error:
@@ -87,6 +89,7 @@ class StripeGateway(PaymentGateway):
         description: str,
         receipt_email: str,
         metadata: dict[str, str],
+        capture_manual: bool = False,
     ) -> str:
         params: PaymentIntentCreateParams = {
             "amount": amount,
@@ -96,6 +99,9 @@ class StripeGateway(PaymentGateway):
             "confirmation_method": "manual",
             "metadata": metadata,
         }
+        if capture_manual:
+            # Authorised at the confirm, charged by intent_capture within Stripe's 7 days (a release's draw).
+            params["capture_method"] = "manual"
         # Stripe takes an empty string as "unset this", which a create refuses with an error.
         if description:
             params["description"] = description
@@ -145,6 +151,24 @@ class StripeGateway(PaymentGateway):
                 # Paid (or canceled) before the cancel reached it: the caller settles the order by where it stands.
                 logger.warning("Stripe intent %s could not be canceled: it is %s.", intent_id, intent.status)
         return _charge(intent)
+
+    def intent_capture(self, *, intent_id: str, idempotency_key: str) -> Charge:
+        with _stripe_call("capture"):
+            try:
+                intent = self._client.v1.payment_intents.capture(intent_id, {}, {"idempotency_key": idempotency_key})
+            except stripe.InvalidRequestError as error:
+                intent = _intent_in(error)
+                if intent is None:
+                    raise
+                # Canceled, or its authorisation expired, before the capture: where it stands (nothing charged).
+                logger.warning("Stripe intent %s could not be captured: it is %s.", intent_id, intent.status)
+        return _charge(intent)
+
+    def card_fingerprint(self, *, payment_method_id: str) -> str:
+        with _stripe_call("payment method"):
+            method = self._client.v1.payment_methods.retrieve(payment_method_id)
+        card = getattr(method, "card", None)
+        return (card.fingerprint or "") if card else ""
 
     def refund_create(self, *, intent_id: str, amount: int, idempotency_key: str) -> str:
         with _stripe_call("refund"):

@@ -6,6 +6,7 @@ It emits the events Stripe would send the webhook (succeeded, failed, canceled, 
 through the same handler, so the demo and the tests exercise it without the network.
 """
 
+import hashlib
 import re
 import secrets
 import time
@@ -28,6 +29,9 @@ UNKNOWN_CARD = "Your card number is incorrect."
 # The built-in card field sends a fresh id per pay press, as Stripe.js makes a fresh payment
 # method each time: the test id, then "--" and a nonce.
 _NONCE = re.compile(r"--[A-Za-z0-9]+$")
+# Stripe has one test card per behaviour; tests and the bench that need many people's cards name a card number of
+# their own after "__": pm_card_visa__n17 behaves as pm_card_visa with a fingerprint of its own.
+_CARD_NUMBER = re.compile(r"__[A-Za-z0-9]+$")
 
 Status = TestPaymentIntent.Status
 
@@ -35,6 +39,17 @@ Status = TestPaymentIntent.Status
 def card_of(payment_method_id: str) -> str:
     """pm_card_visa--k3Jd8s -> pm_card_visa."""
     return _NONCE.sub("", payment_method_id)
+
+
+def behaviour_of(payment_method_id: str) -> str:
+    """pm_card_visa__n17--k3Jd8s -> pm_card_visa: the test card whose answers it gets."""
+    return _CARD_NUMBER.sub("", card_of(payment_method_id))
+
+
+def fingerprint_of(payment_method_id: str) -> str:
+    """The card's fingerprint: the same for every payment method of one card number (the nonce aside), as Stripe's
+    payment_method.card.fingerprint."""
+    return "fp_test_" + hashlib.sha256(card_of(payment_method_id).encode()).hexdigest()[:16]
 
 
 def event_emit(event_type: str, obj: dict) -> None:
@@ -67,6 +82,8 @@ def _intent_object(intent: TestPaymentIntent) -> dict:
 def _charge(intent: TestPaymentIntent) -> Charge:
     if intent.status == Status.SUCCEEDED:
         return Charge(ChargeStatus.SUCCEEDED, intent.intent_id)
+    if intent.status == Status.REQUIRES_CAPTURE:
+        return Charge(ChargeStatus.AUTHORISED, intent.intent_id)
     if intent.status == Status.REQUIRES_ACTION:
         return Charge(ChargeStatus.REQUIRES_ACTION, intent.intent_id, client_secret=intent.client_secret)
     if intent.status == Status.DECLINED:
@@ -90,6 +107,7 @@ class TestGateway(PaymentGateway):
         description: str,
         receipt_email: str,
         metadata: dict[str, str],
+        capture_manual: bool = False,
     ) -> str:
         intent_id = f"pi_test_{secrets.token_hex(12)}"
         try:
@@ -100,6 +118,7 @@ class TestGateway(PaymentGateway):
                     idempotency_key=idempotency_key,
                     amount=amount,
                     currency=currency,
+                    capture_manual=capture_manual,
                 )
         except IntegrityError:
             # The same key again: the first intent, as Stripe's idempotency gives.
@@ -109,13 +128,14 @@ class TestGateway(PaymentGateway):
     @transaction.atomic
     def intent_confirm(self, *, intent_id: str, payment_method_id: str | None, idempotency_key: str) -> Charge:
         intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
-        if intent.status in (Status.SUCCEEDED, Status.DECLINED, Status.CANCELED):
+        if intent.status in (Status.SUCCEEDED, Status.DECLINED, Status.CANCELED, Status.REQUIRES_CAPTURE):
             return _charge(intent)
         if payment_method_id:
             intent.payment_method_id = payment_method_id
-        card = card_of(intent.payment_method_id)
+        card = behaviour_of(intent.payment_method_id)
         if card in SUCCEEDS or (card in NEEDS_AUTHENTICATION and intent.status == Status.REQUIRES_ACTION):
-            intent.status = Status.SUCCEEDED
+            # A manual-capture intent is only authorised: the money moves at its capture.
+            intent.status = Status.REQUIRES_CAPTURE if intent.capture_manual else Status.SUCCEEDED
         elif card in NEEDS_AUTHENTICATION:
             intent.status = Status.REQUIRES_ACTION
         else:
@@ -130,6 +150,19 @@ class TestGateway(PaymentGateway):
 
     def intent_retrieve(self, *, intent_id: str) -> Charge:
         return _charge(TestPaymentIntent.objects.get(intent_id=intent_id))
+
+    @transaction.atomic
+    def intent_capture(self, *, intent_id: str, idempotency_key: str) -> Charge:
+        intent = TestPaymentIntent.objects.select_for_update().get(intent_id=intent_id)
+        if intent.status == Status.REQUIRES_CAPTURE:
+            intent.status = Status.SUCCEEDED
+            intent.save(update_fields=["status", "updated_at"])
+            event_emit("payment_intent.succeeded", _intent_object(intent))
+        # Captured already (the same key again), or let go: where it stands, as Stripe answers.
+        return _charge(intent)
+
+    def card_fingerprint(self, *, payment_method_id: str) -> str:
+        return fingerprint_of(payment_method_id)
 
     @transaction.atomic
     def intent_cancel(self, *, intent_id: str) -> Charge:

@@ -4,12 +4,13 @@ them, and the stale reservations. Helpers the modules share are in _held.py, whi
 
 from ._held import CHARGE_LEASE, order_confirmation_queue
 from .after_sale import order_cancel, order_refund, order_status_set
+from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
 from .payment_events import webhook_event_handle, webhook_event_verify
 from .stale import StaleReport, reservations_release_stale
 
 __all__ = [
     "CHARGE_LEASE", "MAX_AMOUNT", "Checkout", "StaleReport", "order_cancel", "order_checkout",
-    "order_confirmation_queue", "order_refund", "order_status_set", "reservations_release_stale",
-    "webhook_event_handle", "webhook_event_verify",
+    "order_confirmation_queue", "order_place_authorised", "order_refund", "order_status_set",
+    "reservations_release_stale", "webhook_event_handle", "webhook_event_verify",
 ]  # fmt: skip

@@ -73,7 +73,7 @@ def stock_return(*, order: Order, payment: str, decline_message: str = "") -> bo
     return True
 
 
-def order_paid(*, order: Order) -> None:
+def order_paid(*, order: Order, confirmation: bool = True) -> None:
     """Mark a held order paid, with its confirmation in the outbox; settled already, or released, it is left."""
     now = timezone.now()
     with transaction.atomic():
@@ -92,7 +92,8 @@ def order_paid(*, order: Order) -> None:
         order.payment, order.paid_at, order.charging_until = Order.Payment.PAID, now, None
         # In the same transaction as the payment: a paid order always has its confirmation in the outbox, sent by a
         # worker after the commit. The request never waits on the mail server.
-        order_confirmation_queue(order=order)
+        if confirmation:
+            order_confirmation_queue(order=order)
 
 
 def order_confirmation_queue(*, order: Order) -> Mail:

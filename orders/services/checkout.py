@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from catalog import services as catalog_services
 
-from .. import selectors
+from .. import hooks, selectors
 from ..errors import (
     AmountMismatch,
     CardDeclined,
@@ -47,9 +47,19 @@ class Checkout:
 
 
 def _order_reserve(
-    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: ShippingAddress
+    *,
+    user: User,
+    payment_method_id: str,
+    lines: list[CartLine],
+    amount: int,
+    address: ShippingAddress,
+    attempt: hooks.CheckoutAttempt | None = None,
+    payment_intent_id: str = "",
 ) -> Order | None:
-    """Price the cart and hold its stock for a new order; None when this payment method already has one."""
+    """Price the cart and hold its stock for a new order; None when this payment method already has one.
+
+    The hooks' reservers (a release's clock and limit) check the order inside the same transaction, unless it comes
+    with its payment already authorised (payment_intent_id: a draw's winner, whom the draw itself chose)."""
     with transaction.atomic():
         cart = selectors.cart_price(lines=lines, lock=True)
         if cart.problems:
@@ -75,10 +85,13 @@ def _order_reserve(
                     ship_city=address.city,
                     ship_line1=address.line1,
                     ship_postal_code=address.postal_code,
+                    payment_intent_id=payment_intent_id,
                 )
         except IntegrityError:
             # The same payment method raced this request and won; its checkout is the one to follow.
             return None
+        if not payment_intent_id:
+            hooks.checkout_reserving(order=order, lines=cart.lines, attempt=attempt)
         # The rows cart_price locked, in this same transaction.
         catalog_services.stock_take(taken=[(line.entry, line.line.quantity) for line in cart.lines])
         OrderLine.objects.bulk_create(
@@ -169,13 +182,19 @@ def _checkout_resume(*, order: Order, user: User, gateway: PaymentGateway) -> Ch
 
 
 def order_checkout(
-    *, user: User, payment_method_id: str, lines: list[CartLine], amount: int, address: ShippingAddress
+    *,
+    user: User,
+    payment_method_id: str,
+    lines: list[CartLine],
+    amount: int,
+    address: ShippingAddress,
+    attempt: hooks.CheckoutAttempt | None = None,
 ) -> Checkout:
     """Pay for a cart: price it from the catalogue, hold its stock, charge the card, then keep or give back.
 
     A total that differs from the catalogue's (amount, in cents) is refused before anything is held.
     The same payment method sent again gives the first checkout's outcome and never a second charge.
-    address is where to ship, kept on the order as it is now.
+    address is where to ship, kept on the order as it is now; attempt is what the hooks' guards saw of the request.
     """
     card_gateway = gateway()
     for _attempt in range(3):
@@ -183,7 +202,7 @@ def order_checkout(
         if existing is not None:
             return _checkout_resume(order=existing, user=user, gateway=card_gateway)
         order = _order_reserve(
-            user=user, payment_method_id=payment_method_id, lines=lines, amount=amount, address=address
+            user=user, payment_method_id=payment_method_id, lines=lines, amount=amount, address=address, attempt=attempt
         )
         if order is not None:
             order.user = user

@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "favorites",
     "orders",
     "reviews",
+    "releases",
     "mailing",
     "activity",
     "frontend",

@@ -132,3 +132,26 @@ SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEM
 SHOP_CURRENCY = "usd"
 # Starts every idempotency key the shop sends Stripe: a second shop on the same Stripe account sets its own.
 SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")
+
+# Release days (docs/DESIGN.md §9). Cloudflare Turnstile on a release's checkout and draw entries when its secret is
+# set (the site key goes to the page); verified on the server at TURNSTILE_VERIFY_URL.
+TURNSTILE_SECRET_KEY = env.str("TURNSTILE_SECRET_KEY", default="")
+TURNSTILE_SITE_KEY = env.str("TURNSTILE_SITE_KEY", default="")
+TURNSTILE_VERIFY_URL = env.str(
+    "TURNSTILE_VERIFY_URL", default="https://challenges.cloudflare.com/turnstile/v0/siteverify"
+)
+# A release's checkouts under way at once, over every worker and machine (a counter on the cache, Redis in a live
+# shop): one more gets 429 with Retry-After rather than a wait. Near what the database's connections can serve.
+SHOP_RELEASE_CHECKOUTS_AT_ONCE = env.int("SHOP_RELEASE_CHECKOUTS_AT_ONCE", default=8)
+SHOP_RELEASE_RETRY_AFTER_SECONDS = env.int("SHOP_RELEASE_RETRY_AFTER_SECONDS", default=2)
+# How long the gate's counter lives: a worker killed inside a checkout holds its place at most this long.
+SHOP_RELEASE_GATE_SECONDS = env.int("SHOP_RELEASE_GATE_SECONDS", default=30)
+# Checkouts and entries of one account, or to one address, per minute and release.
+SHOP_RELEASE_TRIES_PER_MINUTE = env.int("SHOP_RELEASE_TRIES_PER_MINUTE", default=10)
+# A card authorisation lasts 7 days at Stripe: a draw run later than this after its earliest entry cancels them all.
+SHOP_DRAW_AUTHORISATION_DAYS = env.int("SHOP_DRAW_AUTHORISATION_DAYS", default=6)
+CELERY_BEAT_SCHEDULE["release-minute"] = {
+    "task": "releases.tasks.release_minute",
+    "schedule": 60,
+    "options": {"expires": 60},
+}

@@ -16,6 +16,7 @@ from .integrations import (
     GOOGLE_CLIENT_ID,
     IDENTITY_PROVIDER,
     PAYMENT_GATEWAY,
+    TURNSTILE_SECRET_KEY,
 )
 
 # Other front ends: origins (https://app.example.com) whose pages may call /api/ with the visitor's cookies
@@ -78,6 +79,10 @@ if GOOGLE_CLIENT_ID:
     CSP_CONNECTIONS += ["https://accounts.google.com/gsi/"]
     CSP_STYLES += ["https://accounts.google.com/gsi/style"]
     SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin-allow-popups"
+if TURNSTILE_SECRET_KEY:
+    # Cloudflare Turnstile's challenge on a release's draw entry: its script and its frame (its CSP guide's origin).
+    CSP_SCRIPTS += ["https://challenges.cloudflare.com"]
+    CSP_FRAMES += ["https://challenges.cloudflare.com"]
 if AWS_STORAGE_BUCKET_NAME:
     # Pictures come from the bucket, or from the CDN in front of it.
     if AWS_S3_CUSTOM_DOMAIN:

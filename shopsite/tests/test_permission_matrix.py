@@ -8,6 +8,7 @@ reads the session), 404 where the shop hides another user's row.
 """
 
 import io
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -29,6 +30,7 @@ from mailing.models import NewsletterSignup
 from orders.models import Order
 from orders.tests.checkout import ADDRESS
 from orders.tests.factories import OrderFactory, OrderLineFactory
+from releases.models import Release, ReleaseSize
 from reviews.services import review_create
 from shopsite.errors import api_not_found
 
@@ -126,6 +128,16 @@ EXPECTED = {
     ("health", "GET"): NO_SESSION,
     # the storefront's, before its first write: the CSRF cookie for anyone
     ("csrf", "GET"): NO_SESSION,
+    # releases: anyone reads them and asks for a reminder; a signed-in shopper enters a draw; admins schedule them
+    ("release-list", "GET"): PUBLIC,
+    ("release-list", "POST"): ADMIN,
+    ("release-detail", "GET"): PUBLIC,
+    ("release-detail", "PUT"): ADMIN,
+    ("release-reminders", "POST"): PUBLIC,
+    ("release-entry", "GET"): SIGNED_IN,
+    ("release-entry", "POST"): SIGNED_IN,
+    ("release-watch", "GET"): ADMIN,
+    ("release-draw", "POST"): ADMIN,
 }
 
 
@@ -195,6 +207,38 @@ def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
         "google": google,
         "signup": NewsletterSignup.objects.create(email="reader@sneakers.test"),
         "alert": StockAlert.objects.create(shoe=shoe, size=Decimal("11"), email="waiting@sneakers.test"),
+        # Its own shoe: the checkout's stays out of any release.
+        **release_rows(ShoeFactory(brand=nike, name="Jordan Four", sizes={"9": 5})),
+    }
+
+
+def release_rows(shoe) -> dict:
+    """An upcoming first-come release, a draw taking entries and one whose entries closed."""
+    now = timezone.now()
+
+    def release(kind, opens, closes=None):
+        made = Release.objects.create(
+            name=f"Drop {kind} {opens.days}", kind=kind, announce_at=now - timedelta(days=3), opens_at=now + opens,
+            closes_at=None if closes is None else now + closes,
+        )  # fmt: skip
+        ReleaseSize.objects.create(release=made, shoe=shoe, size=Decimal("9"), pairs=2)
+        return made
+
+    return {
+        "upcoming": release("first_come", timedelta(days=1)),
+        "draw": release("draw", timedelta(hours=-1), timedelta(days=1)),
+        "closed_draw": release("draw", timedelta(days=-2), timedelta(hours=-1)),
+    }
+
+
+def release_form(rows) -> dict:
+    now = timezone.now()
+    return {
+        "name": "Jordan 4 Drop",
+        "kind": "first_come",
+        "announceAt": (now + timedelta(hours=1)).isoformat(),
+        "opensAt": (now + timedelta(days=2)).isoformat(),
+        "sizes": [{"shoe": rows["shoe"].pk, "size": "9", "pairs": 2}],
     }
 
 
@@ -253,6 +297,18 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("review-list", "POST"): ({"shoe_id": rows["unreviewed"].pk}, {"review": "Classic", "rating": 4}, "json"),
         ("review-eligibility", "GET"): ({"shoe_id": shoe.pk}, {}, "json"),
         ("review-detail", "PUT"): ({"pk": review.pk}, {"review": "Still fits", "rating": 4}, "json"),
+        ("release-list", "POST"): ({}, release_form(rows), "json"),
+        ("release-detail", "GET"): ({"release_id": rows["upcoming"].pk}, {}, "json"),
+        ("release-detail", "PUT"): ({"release_id": rows["upcoming"].pk}, release_form(rows), "json"),
+        ("release-reminders", "POST"): ({"release_id": rows["upcoming"].pk}, {"email": "fan@sneakers.test"}, "json"),
+        ("release-entry", "GET"): ({"release_id": rows["draw"].pk}, {}, "json"),
+        ("release-entry", "POST"): (
+            {"release_id": rows["draw"].pk},
+            {"size": rows["draw"].sizes.get().pk, "id": "pm_card_visa--m", "address": ADDRESS},
+            "json",
+        ),
+        ("release-watch", "GET"): ({"release_id": rows["draw"].pk}, {}, "json"),
+        ("release-draw", "POST"): ({"release_id": rows["closed_draw"].pk}, {}, "json"),
         ("review-detail", "DELETE"): ({"pk": review.pk}, {}, "json"),
         ("newsletter", "POST"): ({}, {"email": "fan@sneakers.test"}, "json"),
         ("unsubscribe", "POST"): ({"token": unsubscribe_token_make(signup=rows["signup"])}, {}, "json"),

@@ -8,6 +8,7 @@ leave the calls after it without a shoe to name.
 import sys
 import zlib
 from dataclasses import dataclass, field
+from datetime import timedelta
 from decimal import Decimal
 
 import pytest
@@ -16,6 +17,7 @@ from django.conf import settings as django_settings
 from django.core.signals import got_request_exception, request_finished, request_started
 from django.db import close_old_connections, transaction
 from django.test import Client
+from django.utils import timezone
 from django.utils.crypto import get_random_string
 from hypothesis import HealthCheck, settings
 from schemathesis import AuthContext, GenerationMode
@@ -33,6 +35,7 @@ from mailing.models import NewsletterSignup
 from orders.models import Order
 from orders.selectors import CartLine, cart_price
 from orders.tests.factories import OrderFactory, OrderLineFactory
+from releases.models import Release, ReleaseSize
 from reviews.services import review_create
 from shopsite.wsgi import application
 
@@ -79,6 +82,7 @@ class Shop:
     uids: list[str] = field(default_factory=list)
     payments: list[str] = field(default_factory=list)
     reviews: list[int] = field(default_factory=list)
+    releases: list[int] = field(default_factory=list)
     unsubscribe_tokens: list[str] = field(default_factory=list)
 
     def path_values(self, path: str, name: str) -> list:
@@ -90,9 +94,12 @@ class Shop:
             return self.payments
         if name == "shoe_id" or path.startswith(("/api/shoes", "/api/admin/onsale")):
             return self.shoes
-        return {"/api/brands": self.brands, "/api/users": self.users, "/api/reviews": self.reviews}[
-            "/".join(path.split("/")[:3])
-        ]
+        return {
+            "/api/brands": self.brands,
+            "/api/users": self.users,
+            "/api/reviews": self.reviews,
+            "/api/releases": self.releases,
+        }["/".join(path.split("/")[:3])]
 
 
 SHOP = Shop()
@@ -268,6 +275,17 @@ def shop(in_process, role, shopper, other_shopper, disabled_user, shop_admin) ->
     ]
     Favorite.objects.create(user=shopper, shoe=shoes[0])
     signup = NewsletterSignup.objects.create(email="reader@sneakers.test")
+    # A release of its own shoe (the carts buy the others): upcoming, and a draw taking entries.
+    now = timezone.now()
+    released = ShoeFactory(brand=nike, name="Jordan Four", sizes={"9": 5})
+    releases = [
+        Release.objects.create(name="Drop", announce_at=now, opens_at=now + timedelta(days=1)),
+        Release.objects.create(
+            name="Draw", kind="draw", announce_at=now, opens_at=now, closes_at=now + timedelta(days=1)
+        ),
+    ]
+    for release in releases:
+        ReleaseSize.objects.create(release=release, shoe=released, size=Decimal("9"), pairs=2)
     user = {"anonymous": None, "shopper": shopper, "admin": shop_admin}[role]
     session = None
     if user is not None:
@@ -285,6 +303,7 @@ def shop(in_process, role, shopper, other_shopper, disabled_user, shop_admin) ->
         uids=[shopper.uid, other_shopper.uid],
         payments=[received.payment_intent_id, others.payment_intent_id],
         reviews=[review.pk for review in reviews],
+        releases=[release.pk for release in releases],
         unsubscribe_tokens=[unsubscribe_token_make(signup=signup)],
     )
     yield SHOP

@@ -11,6 +11,7 @@ import { screens as adminScreens } from "../features/admin";
 import { screens as catalogScreens } from "../features/catalog";
 import { screens as mailingScreens } from "../features/mailing";
 import { screens as orderScreens } from "../features/orders";
+import { screens as releaseScreens } from "../features/releases";
 import Layout from "./Layout";
 
 // The pages: the static ones, and the screens that show more than one feature.
@@ -36,6 +37,7 @@ export const screenLoaders = {
   ...catalogScreens,
   ...orderScreens,
   ...mailingScreens,
+  ...releaseScreens,
   ...accountScreens,
   ...adminScreens,
 };

@@ -5,11 +5,12 @@ import { shopBaseQuery } from "./api";
 // injects its endpoints (its api.js), so a screen's calls load with the screen's code. The tags say
 // what a write changes, so exactly the answers that showed it are asked again:
 //   Shoe (an id, LIST for every list of shoes, ARCHIVED), Brand, Order (an idPayment, LIST), Review
-//   (a shoe's), Favorite (a shoe's, LIST), User (LIST), Stats, and Quote (the shop's word on a cart).
+//   (a shoe's), Favorite (a shoe's, LIST), User (LIST), Stats, Quote (the shop's word on a cart) and
+//   Release (the dashboard's watch of one).
 export const shopApi = createApi({
   reducerPath: "api",
   baseQuery: shopBaseQuery,
-  tagTypes: ["Shoe", "Brand", "Order", "Review", "Favorite", "User", "Stats", "Quote"],
+  tagTypes: ["Shoe", "Brand", "Order", "Review", "Favorite", "User", "Stats", "Quote", "Release"],
   endpoints: () => ({}),
 });
 

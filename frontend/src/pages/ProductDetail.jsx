@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { DataLoading } from "../components/Loading";
 import LoadError from "../components/LoadError";
@@ -9,7 +9,13 @@ import { usePrefetchOnIdle } from "../lib/prefetch";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
 import { FavoriteButton } from "../features/favorites";
+import { ShoeRelease } from "../features/releases";
 import { RatingSummary, ReviewsSection } from "../features/reviews";
+
+// The checkout's card and address fields, for a draw's entry: loaded only when a shoe's draw is open.
+const CardAddressForm = lazy(() =>
+  import("../features/checkout").then((checkout) => ({ default: checkout.CardAddressForm })),
+);
 
 // /products/{id}: the catalogue's shoe with the favorites' toggle and the reviews' section; 'LOADING...'
 // until it comes, the 404 screen if the shop has no such shoe. Another shoe never flashes the last one
@@ -66,6 +72,7 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
+        <ShoeRelease shoeId={shoe._id} CardAddressForm={CardAddressForm} />
         <NotifyMe shoe={shoe} />
         <div className="product-more">
           <FavoriteButton shoeId={shoe._id} />

@@ -9,7 +9,7 @@ const preloading = routeTable.filter((route) => route.preload);
 const example = (path) => path.replace(":id", "7");
 
 test("some routes preload their first calls", () => {
-  expect(preloading.map((route) => route.path)).toEqual(["/", "/products/:id", "/sale"]);
+  expect(preloading.map((route) => route.path)).toEqual(["/", "/products/:id", "/releases", "/sale"]);
 });
 
 test.each(preloading)("$path asks for exactly what its shell preloads", async ({ path, preload }) => {

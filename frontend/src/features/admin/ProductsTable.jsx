@@ -14,6 +14,7 @@ import {
 import {
   ACTIONS,
   ALL_SHOES,
+  CREATE_RELEASE,
   CREATE_SIZE,
   MODIFY,
   NO_PRODUCTS,
@@ -81,6 +82,9 @@ export default function ProductsTable() {
               </Link>
               <Link to="/createsize" className="button button-small">
                 {CREATE_SIZE}
+              </Link>
+              <Link to="/createrelease" className="button button-small">
+                {CREATE_RELEASE}
               </Link>
             </>
           ) : (

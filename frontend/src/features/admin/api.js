@@ -204,6 +204,22 @@ export const adminApi = shopApi.injectEndpoints({
         { type: "Shoe", id: "LIST" },
       ]),
     }),
+
+    // Releases (docs/PRODUCT.md §10): create one of the selected shoe, change one before it opens, watch its
+    // figures, run its closed draw.
+    createRelease: build.mutation({
+      query: (body) => ({ url: "/releases", method: "POST", body }),
+      invalidatesTags: ["Release"],
+    }),
+    changeRelease: build.mutation({
+      query: ({ id, body }) => ({ url: `/releases/${id}`, method: "PUT", body }),
+      invalidatesTags: ["Release"],
+    }),
+    releaseWatch: build.query({ query: (id) => `/releases/${id}/watch`, providesTags: ["Release"] }),
+    runDraw: build.mutation({
+      query: (id) => ({ url: `/releases/${id}/draw`, method: "POST" }),
+      invalidatesTags: ["Release"],
+    }),
   }),
 });
 
@@ -230,4 +246,8 @@ export const {
   useModifyShoeMutation,
   useCreateBrandMutation,
   useAddSizeMutation,
+  useCreateReleaseMutation,
+  useChangeReleaseMutation,
+  useReleaseWatchQuery,
+  useRunDrawMutation,
 } = adminApi;

@@ -11,4 +11,6 @@ export const screens = {
   ModifyShoe: () => import(/* webpackChunkName: "screen-ModifyShoe" */ "./forms/ModifyShoe"),
   AdminOrders: () => import(/* webpackChunkName: "screen-AdminOrders" */ "./forms/AdminOrders"),
   ActivityLog: () => import(/* webpackChunkName: "screen-ActivityLog" */ "./ActivityLog"),
+  CreateRelease: () => import(/* webpackChunkName: "screen-CreateRelease" */ "./forms/CreateRelease"),
+  ReleaseWatch: () => import(/* webpackChunkName: "screen-ReleaseWatch" */ "./forms/ReleaseWatch"),
 };

@@ -57,6 +57,7 @@ export const SELECT = "Select";
 export const SELECTED = "Selected";
 export const MODIFY = "Modify";
 export const CREATE_SIZE = "Create size";
+export const CREATE_RELEASE = "Create release";
 export const ALL_SHOES = "All shoes";
 export const DELETE = "Delete";
 export const ACTIONS = "Actions";

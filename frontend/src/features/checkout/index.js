@@ -2,3 +2,5 @@
 // (Stripe's, or the test gateway's), and the checkout call.
 export { checkoutApi, useQuoteCartQuery } from "./api";
 export { default as PaymentForm } from "./PaymentForm";
+// The same fields and card widget for another screen that takes a card and an address (a draw's entry).
+export { default as CardAddressForm } from "./CardAddressForm";

@@ -54,3 +54,11 @@ export const CANCEL_ORDER_TEXT =
 export const REFUNDED = "Refunded!";
 export const ORDER_CANCELLED = "Order cancelled!";
 export const NOT_REFUNDED = "Nothing was refunded";
+
+// The release screens (docs/PRODUCT.md §10).
+export const CREATE_RELEASE_TITLE = "Create a release";
+export const RELEASE_CREATED = "Your release was created";
+export const RELEASE_CHANGED = "Your release was changed";
+export const CREATE_RELEASE_FAILED = "Something went wrong creating your release";
+export const CHANGE_RELEASE_FAILED = "Something went wrong changing your release";
+export const RUN_DRAW = "Run the draw";

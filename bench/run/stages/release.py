@@ -1,0 +1,247 @@
+"""The release stage (issue 28): a first-come release of 100 pairs in 5 sizes opens while 1,000 shoppers (accounts,
+cards and addresses of their own) and one bot (50 accounts, 3 addresses, one card) load the shoe's page and check
+out at the opening second, on the `checkout` server (test cards). Each shopper presses pay again after a 429, once
+its Retry-After has passed, as a person would, up to CHECKOUT_TRIES times. Figures: pairs sold (exactly the
+release's), the most any account or card got (at most the limit), 5xx and failed connections (none), the page's
+and the checkout's p50/p99, and how many answers were 429."""
+
+import asyncio
+import json
+import os
+import statistics
+import subprocess
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+import httpx
+
+from bench.run.plan import PYTHON, ROOT, say
+from bench.run.servers import BALANCER_HEADERS, Server, server_start, server_stop, server_wait
+from bench.run.stage import Check, Errors, Outcome, Run
+
+SHOPPERS = 1_000
+QUICK_SHOPPERS = 1_000
+BOT_ACCOUNTS = 50
+BOT_ADDRESSES = 3
+BOT_CARD = "pm_card_visa__n999999"
+CHECKOUT_TRIES = 4
+# Seconds from the seed to the opening: the server is up and the sessions made before it.
+OPENS_IN = 25
+# A request that takes longer is a failure, as a shopper's browser would give up.
+TIMEOUT_SECONDS = 60
+
+
+@dataclass
+class Release:
+    shoppers: int
+    bot_accounts: int
+    pairs_offered: int
+    pairs_sold: int  # 201 answers
+    pairs_in_database: int  # the release's paid pairs, counted in the database after
+    most_in_database: dict[str, int]  # the most paid pairs under one account_key, card_key, address_key
+    most_per_account: int
+    bot_pairs: int  # all on one card: the most any card got
+    limit: int
+    answers: dict[str, int]  # checkout answers by status
+    page_p50_ms: float
+    page_p99_ms: float
+    checkout_p50_ms: float
+    checkout_p99_ms: float
+    too_busy: int  # 429 answers
+    failed: int  # 5xx answers and requests with no answer (timeouts, refused connections)
+    seconds: float
+    load_average: list[float] = field(default_factory=list)
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def seed_release(env: dict[str, str], shoppers: int) -> dict:
+    command = [PYTHON, "-m", "bench.release_seed", "--shoppers", str(shoppers)]
+    command += ["--bot-accounts", str(BOT_ACCOUNTS), "--opens-in", str(OPENS_IN)]
+    result = subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def pairs_in_database(env: dict[str, str], release_id: int) -> dict:
+    """The release's paid pairs as the database has them: in all, and the most under one account, card, address."""
+    code = f"""
+import json, os, django
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "shopsite.settings")
+django.setup()
+from django.db.models import Max, Sum
+from orders.models import Order
+from releases.models import ReleasePurchase
+paid = ReleasePurchase.objects.filter(release_id={release_id}, order__payment=Order.Payment.PAID)
+most = {{key: paid.values(key).annotate(n=Sum("pairs")).aggregate(m=Max("n"))["m"] or 0
+        for key in ("account_key", "card_key", "address_key")}}
+print(json.dumps({{"sold": paid.aggregate(n=Sum("pairs"))["n"] or 0, **most}}))
+"""
+    result = subprocess.run([PYTHON, "-c", code], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True, check=True)
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+class Load:
+    """Every request's status and time, by kind."""
+
+    def __init__(self) -> None:
+        self.page_ms: list[float] = []
+        self.checkout_ms: list[float] = []
+        self.answers: Counter[str] = Counter()
+        self.page_failed = 0
+        self.bought: Counter[str] = Counter()  # pairs by account
+
+    async def timed(self, client: httpx.AsyncClient, kind: str, method: str, url: str, **options) -> httpx.Response:
+        started = time.perf_counter()
+        try:
+            answer = await client.request(method, url, **options)
+        except httpx.HTTPError as error:
+            self.answers[f"{kind} {type(error).__name__}"] += 1
+            return None
+        (self.page_ms if kind == "page" else self.checkout_ms).append((time.perf_counter() - started) * 1000)
+        if kind == "page" and answer.status_code != 200:
+            self.page_failed += 1
+        return answer
+
+
+async def shopper(load: Load, client: httpx.AsyncClient, seeded: dict, person: dict, opens_at: float) -> None:
+    """Waits for the opening second, loads the shoe's page (its two calls), then presses pay."""
+    await asyncio.sleep(max(0.0, opens_at - time.time()))
+    shoe = seeded["shoe_id"]
+    base = {**BALANCER_HEADERS, "X-Forwarded-For": person["ip"]}
+    await load.timed(client, "page", "GET", f"/api/shoes/{shoe}", headers=base)
+    await load.timed(client, "page", "GET", f"/api/releases?shoe={shoe}", headers=base)
+    line = {"_id": shoe, "size": person["size"], "quantity": 1, "price": float(seeded["price"])}
+    body = {"shoes": [line], "amount": seeded["amount"], "id": person["card"], "address": person["address"]}
+    csrf = person["session"][:32]
+    headers = {
+        **base,
+        "Cookie": f"{seeded['session_cookie']}={person['session']}; {seeded['csrf_cookie']}={csrf}",
+        "X-CSRFToken": csrf,
+        "Origin": str(client.base_url).replace("http://", "https://").rstrip("/"),
+    }
+    for _ in range(CHECKOUT_TRIES):
+        answer = await load.timed(client, "checkout", "POST", "/api/cart/checkout", json=body, headers=headers)
+        if answer is None:
+            return
+        load.answers[str(answer.status_code)] += 1
+        if answer.status_code == 201:
+            load.bought[person["session"]] += 1
+            return
+        if answer.status_code != 429:
+            return
+        await asyncio.sleep(float(answer.headers.get("Retry-After", "1")))
+
+
+def people(seeded: dict) -> tuple[list[dict], list[dict]]:
+    sizes = seeded["sizes"]
+    shoppers = [
+        {
+            "session": session,
+            "size": sizes[n % len(sizes)],
+            "card": f"pm_card_visa__n{n}",
+            "ip": f"10.{n // 250}.{n % 250}.1",
+            "address": {"name": "Ana Runner", "state": "Jalisco", "city": "Guadalajara", "line1": f"Calle {n}",
+                        "postalCode": "44100"},
+        }
+        for n, session in enumerate(seeded["shoppers"])
+    ]  # fmt: skip
+    bots = [
+        {
+            "session": session,
+            "size": sizes[n % len(sizes)],
+            "card": BOT_CARD,
+            "ip": f"192.168.7.{n % BOT_ADDRESSES + 1}",
+            "address": {"name": "Bo Reseller", "state": "Texas", "city": "Austin",
+                        "line1": f"Bot Street {n % BOT_ADDRESSES}", "postalCode": "73301"},
+        }
+        for n, session in enumerate(seeded["bots"])
+    ]  # fmt: skip
+    return shoppers, bots
+
+
+async def opening(server: Server, seeded: dict) -> Load:
+    load = Load()
+    shoppers, bots = people(seeded)
+    limits = httpx.Limits(max_connections=len(shoppers) + len(bots), max_keepalive_connections=0)
+    async with httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT_SECONDS, limits=limits) as client:
+        await asyncio.gather(*(shopper(load, client, seeded, p, seeded["opens_at"]) for p in shoppers + bots))
+    return load
+
+
+def release_stage(run: Run) -> Outcome:
+    shoppers = QUICK_SHOPPERS if run.plan.quick else SHOPPERS
+    say(f"Release: {shoppers:,} shoppers and a bot of {BOT_ACCOUNTS} accounts at a release's opening second")
+    server = run.servers["checkout"]
+    # The release's counters (the gate, the tries per minute) are atomic counters on the cache every worker shares,
+    # as in production (docs/DEPLOY.md): Redis, the broker's, not the other stages' per-process memory.
+    server.env = {**server.env, "CACHE_URL": server.env["CELERY_BROKER_URL"]}
+    server_start(server)
+    try:
+        server_wait(server)
+        seeded = seed_release(server.env, shoppers)
+        bot_sessions = set(seeded["bots"])
+        load = asyncio.run(opening(server, seeded))
+        # From the opening second to the last answer.
+        seconds = time.time() - seeded["opens_at"]
+        load_average = [round(value, 2) for value in os.getloadavg()]
+        in_database = pairs_in_database(server.env, seeded["release_id"])
+    finally:
+        server_stop(server)
+    checkout_answers = {key: value for key, value in load.answers.items() if not key.startswith("page")}
+    failed = sum(v for k, v in load.answers.items() if k.startswith("5") or " " in k) + load.page_failed
+    release = Release(
+        shoppers=shoppers,
+        bot_accounts=BOT_ACCOUNTS,
+        pairs_offered=seeded["pairs"],
+        pairs_sold=load.answers["201"],
+        pairs_in_database=in_database["sold"],
+        most_in_database={key: value for key, value in in_database.items() if key != "sold"},
+        most_per_account=max(load.bought.values(), default=0),
+        bot_pairs=sum(count for session, count in load.bought.items() if session in bot_sessions),
+        limit=seeded["limit"],
+        answers=dict(sorted(checkout_answers.items())),
+        page_p50_ms=round(statistics.median(load.page_ms), 1) if load.page_ms else float("nan"),
+        page_p99_ms=round(percentile(load.page_ms, 0.99), 1),
+        checkout_p50_ms=round(statistics.median(load.checkout_ms), 1) if load.checkout_ms else float("nan"),
+        checkout_p99_ms=round(percentile(load.checkout_ms, 0.99), 1),
+        too_busy=load.answers["429"],
+        failed=failed,
+        seconds=round(seconds, 1),
+        load_average=load_average,
+    )
+    oversold = abs(release.pairs_sold - release.pairs_offered) + abs(release.pairs_in_database - release.pairs_offered)
+    most = [release.most_per_account, release.bot_pairs, *release.most_in_database.values()]
+    over_limit = sum(max(0, value - release.limit) for value in most)
+    return Outcome(
+        results={"release": asdict(release)},
+        text=release_table(release),
+        errors=Errors(
+            key="release_errors",
+            name="release: exactly its pairs sold, none over the limit, no 5xx or timeout",
+            count=release.failed + oversold + over_limit,
+        ),
+        checks=[Check("release: checkout p99 under 10 s", release.checkout_p99_ms, 10_000, at_most=True, unit=" ms")],
+        load={"release_load": f"{shoppers} shoppers + {BOT_ACCOUNTS} bot accounts at once, httpx asyncio"},
+    )
+
+
+def release_table(release: Release) -> str:
+    return "\n".join(
+        [
+            f"Release: {release.shoppers:,} shoppers + a bot of {release.bot_accounts} accounts, 3 addresses, 1 card",
+            f"  pairs sold {release.pairs_sold} of {release.pairs_offered} (database: {release.pairs_in_database});"
+            f" most per account {release.most_per_account}, the bot's card {release.bot_pairs} (limit {release.limit});"
+            f" the database's most per key {release.most_in_database}",
+            f"  page    p50 {release.page_p50_ms:.0f} ms, p99 {release.page_p99_ms:.0f} ms",
+            f"  checkout p50 {release.checkout_p50_ms:.0f} ms, p99 {release.checkout_p99_ms:.0f} ms;"
+            f" 429s {release.too_busy}; 5xx or no answer {release.failed}",
+            f"  checkout answers {release.answers}; {release.seconds} s from the opening; load average"
+            f" {release.load_average}",
+        ]
+    )

@@ -1,0 +1,13 @@
+"""Writes of releases (docs/DESIGN.md §11), the one door to them: the checkout's rules, draw entries, the draw and
+reminders."""
+
+from .draws import DrawReport, draw_run
+from .entries import Entered, draw_enter
+from .reminders import reminder_ask, reminders_send_due
+from .rules import eligibility_check, release_checkout_guard, release_checkout_reserve
+from .schedule import release_save
+
+__all__ = [
+    "DrawReport", "Entered", "draw_enter", "draw_run", "eligibility_check", "release_checkout_guard",
+    "release_checkout_reserve", "release_save", "reminder_ask", "reminders_send_due",
+]  # fmt: skip

@@ -1,0 +1,207 @@
+"""Running a release's draw (docs/DESIGN.md §11): once, however many start it; the winners charged and given orders,
+a failed capture's pair passed on, every other authorisation cancelled, and one mail to each entrant."""
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from mailing.services import mail_queue
+from orders import services as order_services
+from orders.errors import AmountMismatch, CardDeclined, CartChanged, PaymentUnavailable
+from orders.models import ShippingAddress
+from orders.payments import GatewayUnavailable, gateway_get
+from orders.selectors import CartLine
+
+from ..draw import Entrant, draw_rank, entries_split
+from ..mails import DRAW_CANCELLED, DRAW_LOST, DRAW_WON
+from ..models import DrawEntry, Release
+
+logger = logging.getLogger(__name__)
+Status = DrawEntry.Status
+
+
+@dataclass
+class DrawReport:
+    release: int
+    # ran, resumed, already (another start has it), not_due (not a draw, or entries still open)
+    state: str
+    seed: str = ""
+    outcome: str = ""
+    won: int = 0
+    capture_failed: int = 0
+    lost: int = 0
+    void: int = 0
+    expired: int = 0
+    # Entries left for a later run: the card service did not answer for them.
+    unsettled: list[int] = field(default_factory=list)
+
+
+def seed_new() -> str:
+    """256 bits from the operating system's cryptographic source, kept on the release."""
+    return secrets.token_hex(32)
+
+
+def _claim(*, release_id: int, now, resume: bool) -> tuple[str, Release | None]:
+    """Take the right to run the draw with one conditional UPDATE: of two starts at once, one gets it."""
+    due = Release.objects.filter(pk=release_id, kind=Release.Kind.DRAW, closes_at__lte=now)
+    if resume:
+        release = due.filter(draw_started_at__isnull=False, draw_finished_at__isnull=True).first()
+        return ("resumed", release) if release else ("not_due", None)
+    taken = due.filter(draw_started_at__isnull=True).update(draw_started_at=now, draw_seed=seed_new())
+    if taken:
+        return "ran", Release.objects.get(pk=release_id)
+    state = "already" if Release.objects.filter(pk=release_id, draw_started_at__isnull=False).exists() else "not_due"
+    return state, None
+
+
+def _decide(entry: DrawEntry, *, status: str, kind: str, order=None) -> bool:
+    """Move an entry from ENTERED to where the draw put it, with its mail, once: False when it was decided before."""
+    with transaction.atomic():
+        moved = DrawEntry.objects.filter(pk=entry.pk, status=Status.ENTERED).update(
+            status=status, order=order, decided_at=timezone.now()
+        )
+        if moved:
+            mail_queue(kind=kind, to=entry.email, context={"entry": entry.pk})
+    return bool(moved)
+
+
+def _let_go(entry: DrawEntry, *, status: str, kind: str) -> bool:
+    """Cancel the entry's authorisation (nothing is charged) and tell the entrant; False when the card service did
+    not answer (the entry waits for the next run)."""
+    try:
+        gateway_get().intent_cancel(intent_id=entry.payment_intent_id)
+    except GatewayUnavailable:
+        logger.warning("Draw entry %s: its authorisation could not be cancelled yet.", entry.pk)
+        return False
+    _decide(entry, status=status, kind=kind)
+    return True
+
+
+def _capture(entry: DrawEntry) -> str:
+    """Charge a winner: their order, paid; or CAPTURE_FAILED; or "" when the card service did not answer."""
+    try:
+        order = order_services.order_place_authorised(
+            user=entry.user,
+            payment_method_id=entry.payment_method_id,
+            payment_intent_id=entry.payment_intent_id,
+            lines=[CartLine(shoe_id=entry.release_size.shoe_id, size=entry.release_size.size, quantity=1)],
+            amount=entry.amount,
+            address=ShippingAddress(
+                name=entry.ship_name,
+                state=entry.ship_state,
+                city=entry.ship_city,
+                line1=entry.ship_line1,
+                postal_code=entry.ship_postal_code,
+            ),
+        )
+    except PaymentUnavailable:
+        return ""
+    except (CardDeclined, CartChanged, AmountMismatch) as error:
+        logger.info("Draw entry %s won and could not be charged: %s", entry.pk, error)
+        _let_go(entry, status=Status.CAPTURE_FAILED, kind=DRAW_LOST)
+        return Status.CAPTURE_FAILED
+    _decide(entry, status=Status.WON, kind=DRAW_WON, order=order)
+    return Status.WON
+
+
+def _expire(release: Release, entries: list[DrawEntry], report: DrawReport) -> None:
+    for entry in entries:
+        if _let_go(entry, status=Status.EXPIRED, kind=DRAW_CANCELLED):
+            report.expired += 1
+        else:
+            report.unsettled.append(entry.pk)
+    report.outcome = Release.Outcome.EXPIRED
+
+
+def _rank(release: Release, entries: list[DrawEntry], report: DrawReport) -> None:
+    """Void the duplicates and give every valid entry its place in its size's draw, in one transaction."""
+    entrants = [
+        Entrant(
+            id=e.pk, size_id=e.release_size_id, created_at=e.created_at, card=e.card_fingerprint, address=e.address_key
+        )
+        for e in entries
+    ]
+    valid, void = entries_split(entrants)
+    by_size: dict[int, list[int]] = {}
+    for entrant in valid:
+        by_size.setdefault(entrant.size_id, []).append(entrant.id)
+    with transaction.atomic():
+        for size_id, ids in by_size.items():
+            ranked = draw_rank(seed=release.draw_seed, size_id=size_id, entry_ids=ids)
+            DrawEntry.objects.bulk_update(
+                [DrawEntry(pk=entry_id, rank=place) for place, entry_id in enumerate(ranked, start=1)], ["rank"]
+            )
+    by_id = {entry.pk: entry for entry in entries}
+    for entrant in void:
+        if _let_go(by_id[entrant.id], status=Status.VOID, kind=DRAW_LOST):
+            report.void += 1
+        else:
+            report.unsettled.append(entrant.id)
+
+
+def _settle(release: Release, report: DrawReport) -> None:
+    """Each size's ranked entries in their order: winners captured until its pairs are gone, the rest let go."""
+    for size in release.sizes.all():
+        won = DrawEntry.objects.filter(release_size=size, status=Status.WON).count()
+        ranked = (
+            DrawEntry.objects.filter(release_size=size, status=Status.ENTERED, rank__isnull=False)
+            .select_related("user", "release_size")
+            .order_by("rank")
+        )
+        for entry in ranked.iterator(chunk_size=500):
+            if won < size.pairs:
+                outcome = _capture(entry)
+                if outcome == Status.WON:
+                    won += 1
+                    report.won += 1
+                elif outcome == Status.CAPTURE_FAILED:
+                    report.capture_failed += 1
+                else:
+                    report.unsettled.append(entry.pk)
+            elif _let_go(entry, status=Status.LOST, kind=DRAW_LOST):
+                report.lost += 1
+            else:
+                report.unsettled.append(entry.pk)
+    # Void entries a run before could not let go.
+    for entry in DrawEntry.objects.filter(release=release, status=Status.ENTERED, rank__isnull=True):
+        if _let_go(entry, status=Status.VOID, kind=DRAW_LOST):
+            report.void += 1
+        else:
+            report.unsettled.append(entry.pk)
+
+
+def draw_run(*, release_id: int, resume: bool = False) -> DrawReport:
+    """Run a closed draw once (manage.py run_draw, beat at its close, the dashboard's button).
+
+    A second start, at once or later, finds it taken and does nothing. resume carries on a run that stopped half
+    way (a crash, the card service down) with its recorded seed and places: decided entries stay as they are.
+    A draw run after the cards' authorisations expired (SHOP_DRAW_AUTHORISATION_DAYS after the earliest) cancels
+    every one of them and says so: nobody wins a draw among only the later entries.
+    """
+    now = timezone.now()
+    state, release = _claim(release_id=release_id, now=now, resume=resume)
+    report = DrawReport(release=release_id, state=state)
+    if release is None:
+        return report
+    report.seed = release.draw_seed
+    entered = list(DrawEntry.objects.filter(release=release, status=Status.ENTERED).select_related("user"))
+    oldest = min((entry.authorised_at for entry in entered if entry.authorised_at), default=None)
+    expired = oldest is not None and oldest < now - timedelta(days=settings.SHOP_DRAW_AUTHORISATION_DAYS)
+    if expired or release.draw_outcome == Release.Outcome.EXPIRED:
+        Release.objects.filter(pk=release.pk).update(draw_outcome=Release.Outcome.EXPIRED)
+        _expire(release, entered, report)
+    else:
+        if state == "ran":
+            _rank(release, entered, report)
+        _settle(release, report)
+        report.outcome = Release.Outcome.DRAWN
+    if not report.unsettled:
+        Release.objects.filter(pk=release.pk).update(draw_finished_at=timezone.now(), draw_outcome=report.outcome)
+    else:
+        logger.warning("Draw of release %s left %s entries for `run_draw --resume`.", release.pk, len(report.unsettled))
+    return report

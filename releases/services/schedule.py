@@ -1,0 +1,27 @@
+"""An admin's release, created or changed (the dashboard's form, checked by serializers.ReleaseInput)."""
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..errors import ReleaseLocked
+from ..models import Release, ReleaseSize
+
+
+@transaction.atomic
+def release_save(*, data: dict, release: Release | None = None) -> Release:
+    """Create a release with its sizes, or replace an unopened one's fields and sizes. Once it has opened, people
+    bought or entered by its terms: it is not changed (the Django admin stays for an emergency)."""
+    data = dict(data)
+    sizes = data.pop("sizes")
+    if release is None:
+        release = Release.objects.create(**data)
+    else:
+        release = Release.objects.select_for_update().get(pk=release.pk)
+        if release.opens_at <= timezone.now():
+            raise ReleaseLocked()
+        for name, value in data.items():
+            setattr(release, name, value)
+        release.save()
+        release.sizes.all().delete()
+    ReleaseSize.objects.bulk_create(ReleaseSize(release=release, **item) for item in sizes)
+    return release
