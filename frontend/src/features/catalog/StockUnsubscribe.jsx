@@ -1,13 +1,15 @@
-import UnsubscribeScreen from "../../components/UnsubscribeScreen";
+import MailLinkScreen from "../../components/MailLinkScreen";
 import { useUnsubscribeStockAlertMutation } from "./api";
 import { STOCK_UNSUBSCRIBE_FAILED } from "./messages";
 
 // /unsubscribe/stock/:token, where the link in a back-in-stock mail leads (issue 19).
 export default function StockUnsubscribe() {
   return (
-    <UnsubscribeScreen
+    <MailLinkScreen
+      title="Unsubscribe"
       question="Stop getting mail about this size of this shoe?"
-      useUnsubscribe={useUnsubscribeStockAlertMutation}
+      actionLabel="Unsubscribe"
+      useAction={useUnsubscribeStockAlertMutation}
       failed={STOCK_UNSUBSCRIBE_FAILED}
     />
   );

@@ -1,4 +1,4 @@
-import UnsubscribeScreen from "../../components/UnsubscribeScreen";
+import MailLinkScreen from "../../components/MailLinkScreen";
 import { config } from "../../lib/config";
 import { useUnsubscribeNewsletterMutation } from "./api";
 import { UNSUBSCRIBE_FAILED } from "./messages";
@@ -6,9 +6,11 @@ import { UNSUBSCRIBE_FAILED } from "./messages";
 // /unsubscribe/:token, where the link in a newsletter mail leads.
 export default function Unsubscribe() {
   return (
-    <UnsubscribeScreen
+    <MailLinkScreen
+      title="Unsubscribe"
       question={`Stop getting the ${config.shopName} newsletter at this address?`}
-      useUnsubscribe={useUnsubscribeNewsletterMutation}
+      actionLabel="Unsubscribe"
+      useAction={useUnsubscribeNewsletterMutation}
       failed={UNSUBSCRIBE_FAILED}
     />
   );
