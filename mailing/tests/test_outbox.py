@@ -9,6 +9,7 @@ import json
 import logging
 from datetime import timedelta
 from io import StringIO
+from unittest import mock
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -18,6 +19,7 @@ from django.utils import timezone
 from mailing import services, tasks
 from mailing.models import ContactMessage, Mail, NewsletterSignup
 from mailing.selectors import CLAIM_LEASE
+from shopsite.celery import app as celery_app
 from shopsite.logs import JsonFormatter, RequestIdFilter
 from shopsite.tests.brokers import publishing_to
 from shopsite.tests.silent_server import SilentServer
@@ -383,3 +385,36 @@ def test_a_task_s_json_lines_carry_its_request_its_name_and_its_retries(
     assert second_try["retries"] == 1
     assert len(second_try["task_id"]) == 36
     assert second_try["reason"] == "451 the mail server is down"
+
+
+# ---- Many at once
+
+
+def test_many_mails_are_stored_with_one_insert_and_handed_over_once_after_the_commit(
+    mailoutbox, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    recipients = [(f"entrant{n}@example.com", {"n": n}) for n in range(30)]
+
+    with django_capture_on_commit_callbacks() as callbacks:
+        with django_assert_num_queries(1):
+            ids = services.mails_queue(kind="newsletter_confirm", mails=recipients)
+        # Nothing handed over, nothing sent, before the commit.
+        assert mailoutbox == []
+
+    assert len(callbacks) == 1
+    stored = Mail.objects.order_by("pk")
+    assert list(stored.values_list("pk", flat=True)) == ids
+    assert [(mail.to, mail.context, mail.state) for mail in stored] == [
+        (to, context, Mail.State.PENDING) for to, context in recipients
+    ]
+    with mock.patch.object(celery_app.tasks[services.MAIL_SEND_TASK], "apply_async") as published:
+        callbacks[0]()
+    assert [call.kwargs["args"] for call in published.call_args_list] == [[pk] for pk in ids]
+
+
+def test_many_mails_of_an_unknown_kind_fail_where_they_are_queued():
+    from django.core.exceptions import ImproperlyConfigured
+
+    with pytest.raises(ImproperlyConfigured):
+        services.mails_queue(kind="postcard", mails=[("ana@example.com", {})])
+    assert not Mail.objects.exists()
