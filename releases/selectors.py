@@ -73,7 +73,7 @@ def pairs_sold(*, release_size: ReleaseSize) -> int:
 def entry_of(*, release: Release, user) -> DrawEntry | None:
     return (
         DrawEntry.objects.filter(release=release, user=user)
-        .exclude(status=DrawEntry.Status.DECLINED)
+        .exclude(status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.ABANDONED])
         .select_related("release_size", "order")
         .first()
     )
@@ -89,7 +89,7 @@ def release_watch(*, release: Release) -> dict:
                 "size": size,
                 "sold": pairs_sold(release_size=size),
                 "entries": entries.exclude(
-                    status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING]
+                    status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING, DrawEntry.Status.ABANDONED]
                 ).count(),
                 "won": entries.filter(status=DrawEntry.Status.WON).count(),
             }

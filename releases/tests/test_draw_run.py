@@ -152,3 +152,15 @@ def test_the_command_runs_the_draw_and_prints_its_seed(draw, clock, capsys):
     out = capsys.readouterr().out
     assert "Drawn with seed" in out and "2 won" in out and "1 not picked" in out
     assert "was started already; nothing was done" in out
+
+
+def test_an_entry_still_at_3d_secure_when_the_draw_runs_is_abandoned_and_its_intent_cancelled(draw, clock, run):
+    fill(draw, {"9": 1})
+    enter(draw, draw.sizes.get(size=9), pm="pm_card_authenticationRequired--left")
+
+    report = run(draw)
+
+    assert report.won == 1 and statuses(draw) == {"won": 1, "abandoned": 1}
+    assert intents(TestPaymentIntent.Status.CANCELED) == 1
+    # Never entered, never mailed.
+    assert len(mails("draw_lost")) == 0
