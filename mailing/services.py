@@ -38,6 +38,10 @@ MAIL_SEND_TASK = "mailing.tasks.mail_send"
 
 # Rows read at a time by the periodic resend, so a long outage's backlog is never all in memory.
 PENDING_BATCH_SIZE = 100
+# The task a chunk of BULK_CHUNK rows queued together is handed to; a mail of it the mail server refuses goes on
+# alone to MAIL_SEND_TASK, with its retries.
+MAILS_SEND_TASK = "mailing.tasks.mails_send"
+BULK_CHUNK = 100
 # Rows per INSERT of mails_queue: a draw's 10,000 mails are a few statements, each well inside PostgreSQL's limit of
 # 65,535 parameters.
 BULK_BATCH_SIZE = 1000
@@ -88,7 +92,7 @@ def mail_queue(*, kind: str, to: str, context: dict, reply_to: str = "") -> Mail
 
 def mails_queue(*, kind: str, mails: Iterable[tuple[str, dict]]) -> list[int]:
     """Store many mails of one kind, each (to, context), in the caller's transaction with one INSERT, and hand their
-    ids to the workers in one hand-over once it commits (a draw's thousands of entrants); their ids, in order."""
+    ids to the workers in one hand-over once it commits, in chunks (a draw's thousands of entrants); their ids."""
     kinds.builder_get(kind)
     request_id = request_id_current()
     rows = [
@@ -97,7 +101,13 @@ def mails_queue(*, kind: str, mails: Iterable[tuple[str, dict]]) -> list[int]:
     ]
     # PostgreSQL and SQLite give the new ids back from the one INSERT ... RETURNING.
     ids = [mail.pk for mail in Mail.objects.bulk_create(rows, batch_size=BULK_BATCH_SIZE)]
-    _mails_hand_over(mail_ids=ids)
+    # Chunks, one task each: 10,000 publishes to the broker would cost the caller seconds after its commit.
+    tasks_hand_over(
+        task=MAILS_SEND_TASK,
+        calls=[(ids[start : start + BULK_CHUNK],) for start in range(0, len(ids), BULK_CHUNK)],
+        what="chunks of mails",
+        fallback="the periodic resend will send them",
+    )
     return ids
 
 

@@ -395,7 +395,7 @@ def test_many_mails_are_stored_with_one_insert_and_handed_over_once_after_the_co
 ):
     recipients = [(f"entrant{n}@example.com", {"n": n}) for n in range(30)]
 
-    with django_capture_on_commit_callbacks() as callbacks:
+    with mock.patch.object(services, "BULK_CHUNK", 20), django_capture_on_commit_callbacks() as callbacks:
         with django_assert_num_queries(1):
             ids = services.mails_queue(kind="newsletter_confirm", mails=recipients)
         # Nothing handed over, nothing sent, before the commit.
@@ -407,9 +407,23 @@ def test_many_mails_are_stored_with_one_insert_and_handed_over_once_after_the_co
     assert [(mail.to, mail.context, mail.state) for mail in stored] == [
         (to, context, Mail.State.PENDING) for to, context in recipients
     ]
-    with mock.patch.object(celery_app.tasks[services.MAIL_SEND_TASK], "apply_async") as published:
+    with mock.patch.object(celery_app.tasks[services.MAILS_SEND_TASK], "apply_async") as published:
         callbacks[0]()
-    assert [call.kwargs["args"] for call in published.call_args_list] == [[pk] for pk in ids]
+    assert [call.kwargs["args"] for call in published.call_args_list] == [[ids[:20]], [ids[20:]]]
+
+
+def _two_signups_mailed() -> list[int]:
+    sent = [ContactMessage.objects.create(name="Ana", email=email, message="Hi") for email in ("ana@x.com", "bo@x.com")]
+    return services.mails_queue(kind="contact_message", mails=[(m.email, {"contact_message": m.pk}) for m in sent])
+
+
+def test_a_chunk_of_mails_sends_each_once_and_hands_a_refused_one_on_alone(mailoutbox, mail_server_down):
+    ids = _two_signups_mailed()
+
+    with mock.patch.object(tasks.mail_send, "apply_async") as alone:
+        assert tasks.mails_send(ids) == {"refused": 2}
+    assert [call.kwargs["args"] for call in alone.call_args_list] == [[ids[0]], [ids[1]]]
+    assert set(Mail.objects.values_list("state", flat=True)) == {Mail.State.PENDING}
 
 
 def test_many_mails_of_an_unknown_kind_fail_where_they_are_queued():
@@ -418,3 +432,11 @@ def test_many_mails_of_an_unknown_kind_fail_where_they_are_queued():
     with pytest.raises(ImproperlyConfigured):
         services.mails_queue(kind="postcard", mails=[("ana@example.com", {})])
     assert not Mail.objects.exists()
+
+
+def test_a_chunk_of_mails_delivered_twice_sends_each_once(mailoutbox):
+    ids = _two_signups_mailed()
+
+    assert tasks.mails_send(ids) == {"sent": 2}
+    assert tasks.mails_send(ids) == {"skipped": 2}
+    assert sorted(message.to[0] for message in mailoutbox) == ["ana@x.com", "bo@x.com"]

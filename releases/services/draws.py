@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from catalog.services import catalog_version_bump
 from mailing.services import mail_queue, mails_queue
 from orders import services as order_services
 from orders.errors import AmountMismatch, CardDeclined, CartChanged, PaymentUnavailable
@@ -228,6 +229,8 @@ def draw_run(*, release_id: int, resume: bool = False) -> DrawReport:
         report.outcome = Release.Outcome.DRAWN
     if not report.unsettled:
         Release.objects.filter(pk=release.pk).update(draw_finished_at=timezone.now(), draw_outcome=report.outcome)
+        # The list shows the release drawn (or cancelled), with its seed.
+        catalog_version_bump()
     else:
         logger.warning("Draw of release %s left %s entries for `run_draw --resume`.", release.pk, len(report.unsettled))
     return report
