@@ -29,6 +29,11 @@ def releases_listed(*, now=None) -> tuple[list[Release], list[Release]]:
     return upcoming, past
 
 
+def releases_all() -> list[Release]:
+    """Every release, announced or not, latest opening first, with its sizes (the dashboard's list; two queries)."""
+    return list(_with_sizes(Release.objects.order_by("-opens_at", "-id")))
+
+
 def _is_past(release: Release, now) -> bool:
     if release.kind == Release.Kind.DRAW:
         return release.is_over(now)

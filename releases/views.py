@@ -154,6 +154,26 @@ class EntryView(APIView):
         return Response({"message": ENTERED, "entry": EntryOutput(entered.entry).data}, status=status.HTTP_201_CREATED)
 
 
+class ReleaseAllView(APIView):
+    """GET /releases/all (admins): every release, announced or not, latest opening first, with its state."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(
+        operation_id="releases_all",
+        responses={
+            200: inline_serializer(
+                "ReleasesAll", {"releases": ReleaseOutput(many=True), "serverNow": serializers.DateTimeField()}
+            ),
+            **errors(401, 403),
+        },
+    )
+    def get(self, request):
+        now = timezone.now()
+        releases = ReleaseOutput(selectors.releases_all(), many=True, context={"now": now}).data
+        return Response({"releases": releases, "serverNow": now.isoformat()})
+
+
 class ReleaseWatchView(APIView):
     """GET /releases/{id}/watch (admins): per size, pairs offered and sold, entries and winners; reminders."""
 
