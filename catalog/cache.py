@@ -263,6 +263,17 @@ def versioned_key(kind: str, version: int, text: str) -> str:
     return f"catalog:{kind}:{version}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}"
 
 
+def cached_get(key: str) -> Any:
+    """What is kept under a versioned key (another app's answer kept beside the catalogue's); None on a miss or
+    when the cache does not answer."""
+    return _cached("get", key)
+
+
+def cached_set(key: str, value: Any) -> None:
+    """Keep a value under a versioned key for SHOP_CATALOG_CACHE_SECONDS; nothing when the cache does not answer."""
+    _cached("set", key, value, settings.SHOP_CATALOG_CACHE_SECONDS)
+
+
 def _call(match: ResolverMatch) -> str:
     # The route and its values rather than the path as typed: /api/shoes/07 and /api/shoes/7 are one shoe.
     return f"{match.view_name}{sorted(match.kwargs.items())}"

@@ -96,3 +96,13 @@ def test_an_admin_creates_a_release_then_watches_and_changes_it(admin_page, jord
     expect(rows.nth(1).get_by_role("cell")).to_have_text(["Air Jordan", "9", "4", "0", "0", "0"])
     release.refresh_from_db()
     assert release.per_person_limit == 2
+
+    # And the dashboard lists it among the upcoming releases, whose Watch leads back to it
+    page.goto("/admin")
+    upcoming = page.get_by_role("region", name="Upcoming releases")
+    row = upcoming.get_by_role("row").filter(has_text="Lost and Found")
+    expect(row.get_by_role("cell").nth(1)).to_have_text("First come: Coming soon")
+    expect(page.get_by_role("region", name="Past releases")).to_contain_text("No releases here.")
+    row.get_by_role("link", name="Watch").click()
+    expect(page).to_have_url(re.compile(rf"/releasewatch/{release.pk}$"))
+    expect(page.get_by_role("heading", level=1, name="Lost and Found")).to_be_visible()

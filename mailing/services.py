@@ -11,6 +11,7 @@ server's acceptance and the "sent" mark, a few milliseconds; at least once is th
 """
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 from enum import StrEnum
@@ -37,6 +38,13 @@ MAIL_SEND_TASK = "mailing.tasks.mail_send"
 
 # Rows read at a time by the periodic resend, so a long outage's backlog is never all in memory.
 PENDING_BATCH_SIZE = 100
+# The task a chunk of BULK_CHUNK rows queued together is handed to; a mail of it the mail server refuses goes on
+# alone to MAIL_SEND_TASK, with its retries.
+MAILS_SEND_TASK = "mailing.tasks.mails_send"
+BULK_CHUNK = 100
+# Rows per INSERT of mails_queue: a draw's 10,000 mails are a few statements, each well inside PostgreSQL's limit of
+# 65,535 parameters.
+BULK_BATCH_SIZE = 1000
 # The periodic resend stops after this many refusals in a row: the mail server is down, and every further try would
 # only wait out its timeout. The rest wait for the next run.
 FAILURES_IN_A_ROW = 3
@@ -80,6 +88,27 @@ def mail_queue(*, kind: str, to: str, context: dict, reply_to: str = "") -> Mail
     )
     _mails_hand_over(mail_ids=[mail.pk])
     return mail
+
+
+def mails_queue(*, kind: str, mails: Iterable[tuple[str, dict]]) -> list[int]:
+    """Store many mails of one kind, each (to, context), in the caller's transaction with one INSERT, and hand their
+    ids to the workers in one hand-over once it commits, in chunks (a draw's thousands of entrants); their ids."""
+    kinds.builder_get(kind)
+    request_id = request_id_current()
+    rows = [
+        Mail(kind=kind, to=to, context=context, request_id="" if request_id == "-" else request_id)
+        for to, context in mails
+    ]
+    # PostgreSQL and SQLite give the new ids back from the one INSERT ... RETURNING.
+    ids = [mail.pk for mail in Mail.objects.bulk_create(rows, batch_size=BULK_BATCH_SIZE)]
+    # Chunks, one task each: 10,000 publishes to the broker would cost the caller seconds after its commit.
+    tasks_hand_over(
+        task=MAILS_SEND_TASK,
+        calls=[(ids[start : start + BULK_CHUNK],) for start in range(0, len(ids), BULK_CHUNK)],
+        what="chunks of mails",
+        fallback="the periodic resend will send them",
+    )
+    return ids
 
 
 def _mails_hand_over(*, mail_ids: list[int]) -> None:

@@ -52,6 +52,25 @@ def mail_send(self, mail_id: int) -> str:
         raise self.retry(exc=error, countdown=countdown, max_retries=settings.SHOP_MAIL_RETRIES) from error
 
 
+@shared_task(name=services.MAILS_SEND_TASK, acks_late=True, reject_on_worker_lost=True)
+def mails_send(mail_ids: list[int]) -> dict:
+    """Send a chunk of outbox rows queued together (services.mails_queue); one the mail server refuses is handed on
+    alone to mail_send, for its retries. Each is claimed, so a chunk delivered twice sends each mail once."""
+    outcomes: dict[str, int] = {}
+    refused = []
+    for mail_id in mail_ids:
+        try:
+            outcome = str(services.mail_send(mail_id=mail_id))
+        except MailServerError as error:
+            logger.warning("Mail %s will be tried again on its own.", mail_id, extra={"reason": error})
+            refused.append(mail_id)
+            outcome = "refused"
+        outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    for mail_id in refused:
+        mail_send.apply_async(args=[mail_id], countdown=retry_countdown(0))
+    return outcomes
+
+
 @shared_task(name="mailing.tasks.mail_send_pending")
 def mail_send_pending() -> dict:
     """Beat's periodic resend: every mail a broker or mail server outage left waiting (manage.py send_pending_mail)."""

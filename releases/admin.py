@@ -2,6 +2,8 @@
 
 from django.contrib import admin
 
+from catalog.services import catalog_version_bump
+
 from .models import DrawEntry, Release, ReleaseReminder, ReleaseSize
 
 
@@ -25,6 +27,19 @@ class ReleaseAdmin(admin.ModelAdmin):
         ("Who may buy or enter", {"fields": ["per_person_limit", "min_account_age_days", "require_verified_email"]}),
         ("The draw", {"fields": readonly_fields}),
     ]
+
+    # The releases' list is kept under the catalogue's version (releases/answers.py): staff's changes show at once.
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        catalog_version_bump()
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        catalog_version_bump()
+
+    def delete_queryset(self, request, queryset):
+        super().delete_queryset(request, queryset)
+        catalog_version_bump()
 
 
 @admin.register(DrawEntry)

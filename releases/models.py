@@ -134,6 +134,10 @@ class ReleasePurchase(models.Model):
         return f"{self.pairs} of {self.release_size} in order {self.order_id}"
 
 
+# Entries whose card authorisation the shop lets go (cancels); a WON one is captured, the others hold nothing yet.
+LET_GO_STATUSES = ["void", "lost", "capture_failed", "expired", "abandoned"]
+
+
 class DrawEntry(models.Model):
     """A signed-in shopper's entry to a draw: one size, an address, a card authorised and not charged."""
 
@@ -151,6 +155,9 @@ class DrawEntry(models.Model):
         LOST = "lost"
         # The draw ran after the authorisations expired: cancelled, nobody won.
         EXPIRED = "expired"
+        # Left at 3-D Secure and entered again with another card (or still there at the draw): its intent cancelled,
+        # and, as a declined one, no entry.
+        ABANDONED = "abandoned"
 
     release = models.ForeignKey(Release, on_delete=models.CASCADE, related_name="entries")
     release_size = models.ForeignKey(ReleaseSize, on_delete=models.CASCADE, related_name="entries")
@@ -175,13 +182,26 @@ class DrawEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     authorised_at = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    # When the gateway answered the cancel of its authorisation (a loser, a void or abandoned entry): set once, by the
+    # worker that cancelled it (services.authorisations_cancel); empty on a decided entry, a cancel is still owed.
+    authorisation_cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["release_id", "id"]
         constraints = [
-            # One entry per account and release; a declined card's attempt does not count.
+            # One entry per account and release; a declined card's attempt, or an abandoned one, does not count.
             models.UniqueConstraint(
-                fields=["release", "user"], condition=~Q(status="declined"), name="draw_entry_one_per_account"
+                fields=["release", "user"],
+                condition=~Q(status__in=["declined", "abandoned"]),
+                name="draw_entry_one_per_account",
+            ),
+        ]
+        indexes = [
+            # The periodic sweep's look-up: decided entries whose authorisation's cancel is still owed.
+            models.Index(
+                fields=["decided_at"],
+                condition=Q(authorisation_cancelled_at__isnull=True, status__in=LET_GO_STATUSES),
+                name="draw_entry_cancel_owed",
             ),
         ]
 

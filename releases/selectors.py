@@ -29,6 +29,11 @@ def releases_listed(*, now=None) -> tuple[list[Release], list[Release]]:
     return upcoming, past
 
 
+def releases_all() -> list[Release]:
+    """Every release, announced or not, latest opening first, with its sizes (the dashboard's list; two queries)."""
+    return list(_with_sizes(Release.objects.order_by("-opens_at", "-id")))
+
+
 def _is_past(release: Release, now) -> bool:
     if release.kind == Release.Kind.DRAW:
         return release.is_over(now)
@@ -73,7 +78,7 @@ def pairs_sold(*, release_size: ReleaseSize) -> int:
 def entry_of(*, release: Release, user) -> DrawEntry | None:
     return (
         DrawEntry.objects.filter(release=release, user=user)
-        .exclude(status=DrawEntry.Status.DECLINED)
+        .exclude(status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.ABANDONED])
         .select_related("release_size", "order")
         .first()
     )
@@ -89,7 +94,7 @@ def release_watch(*, release: Release) -> dict:
                 "size": size,
                 "sold": pairs_sold(release_size=size),
                 "entries": entries.exclude(
-                    status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING]
+                    status__in=[DrawEntry.Status.DECLINED, DrawEntry.Status.AUTHORISING, DrawEntry.Status.ABANDONED]
                 ).count(),
                 "won": entries.filter(status=DrawEntry.Status.WON).count(),
             }

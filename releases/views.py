@@ -1,7 +1,6 @@
 """The release calls (docs/PRODUCT.md §10): the list and one release for anyone, a reminder for a visitor, a draw
 entry for a signed-in shopper, and the dashboard's create, change, watch and draw for admins."""
 
-from django.core.cache import cache
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -16,6 +15,7 @@ from shopsite.parsers import JSONParser
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services, tasks
+from .answers import accepts_json, releases_answer
 from .errors import ReleaseNotFound
 from .serializers import (
     EntryInput,
@@ -27,10 +27,6 @@ from .serializers import (
     turnstile_site_key,
 )
 
-# The list changes when an admin saves a release or the clock passes a minute: a few seconds in the cache spares
-# the database the opening minute's crowd, and each answer carries the server's clock for the countdowns.
-LIST_SECONDS = 5
-LIST_KEY = "releases:list"
 REMINDED = "We will mail you when it opens."
 ENTERED = "You are in the draw. We mail you when it has run; your card is charged only if you win."
 CONFIRM_WITH_BANK = "Your bank asks you to confirm this authorisation."
@@ -75,28 +71,16 @@ class ReleaseListView(APIView):
         },
     )
     def get(self, request):
-        shoe = request.query_params.get("shoe", "")
-        shoe_id = int(shoe) if shoe.isdigit() else None
-        answer = cache.get(LIST_KEY)
-        if answer is None:
-            now = timezone.now()
-            upcoming, past = selectors.releases_listed(now=now)
-            context = {"now": now}
-            answer = {
-                "upcoming": ReleaseOutput(upcoming, many=True, context=context).data,
-                "past": ReleaseOutput(past, many=True, context=context).data,
-            }
-            cache.set(LIST_KEY, answer, LIST_SECONDS)
-        if shoe_id is not None:
-            answer = {
-                part: [r for r in answer[part] if any(s["_id"] == shoe_id for s in r["shoes"])] for part in answer
-            }
-        return Response({**answer, **_now_fields()})
+        return releases_answer(request)
+
+    @classmethod
+    def public_answer(cls, request, match):
+        """An anonymous caller's GET, answered before sessions and DRF run (catalog/middleware.py)."""
+        return releases_answer(request) if accepts_json(request) else None
 
     @extend_schema(request=ReleaseInput, responses={201: ReleaseOutput, **errors(400, 401, 403)})
     def post(self, request):
         release = services.release_save(data=validated(ReleaseInput, request.data))
-        cache.delete(LIST_KEY)
         return Response(ReleaseOutput(_release(release.pk, admin=True)).data, status=status.HTTP_201_CREATED)
 
 
@@ -118,7 +102,6 @@ class ReleaseDetailView(APIView):
     def put(self, request, release_id: int):
         release = _release(release_id, admin=True)
         release = services.release_save(data=validated(ReleaseInput, request.data), release=release)
-        cache.delete(LIST_KEY)
         return Response(ReleaseOutput(_release(release.pk, admin=True)).data)
 
 
@@ -169,6 +152,26 @@ class EntryView(APIView):
                 status=status.HTTP_202_ACCEPTED,
             )
         return Response({"message": ENTERED, "entry": EntryOutput(entered.entry).data}, status=status.HTTP_201_CREATED)
+
+
+class ReleaseAllView(APIView):
+    """GET /releases/all (admins): every release, announced or not, latest opening first, with its state."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(
+        operation_id="releases_all",
+        responses={
+            200: inline_serializer(
+                "ReleasesAll", {"releases": ReleaseOutput(many=True), "serverNow": serializers.DateTimeField()}
+            ),
+            **errors(401, 403),
+        },
+    )
+    def get(self, request):
+        now = timezone.now()
+        releases = ReleaseOutput(selectors.releases_all(), many=True, context={"now": now}).data
+        return Response({"releases": releases, "serverNow": now.isoformat()})
 
 
 class ReleaseWatchView(APIView):

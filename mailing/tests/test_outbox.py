@@ -9,6 +9,7 @@ import json
 import logging
 from datetime import timedelta
 from io import StringIO
+from unittest import mock
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -18,6 +19,7 @@ from django.utils import timezone
 from mailing import services, tasks
 from mailing.models import ContactMessage, Mail, NewsletterSignup
 from mailing.selectors import CLAIM_LEASE
+from shopsite.celery import app as celery_app
 from shopsite.logs import JsonFormatter, RequestIdFilter
 from shopsite.tests.brokers import publishing_to
 from shopsite.tests.silent_server import SilentServer
@@ -383,3 +385,58 @@ def test_a_task_s_json_lines_carry_its_request_its_name_and_its_retries(
     assert second_try["retries"] == 1
     assert len(second_try["task_id"]) == 36
     assert second_try["reason"] == "451 the mail server is down"
+
+
+# ---- Many at once
+
+
+def test_many_mails_are_stored_with_one_insert_and_handed_over_once_after_the_commit(
+    mailoutbox, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    recipients = [(f"entrant{n}@example.com", {"n": n}) for n in range(30)]
+
+    with mock.patch.object(services, "BULK_CHUNK", 20), django_capture_on_commit_callbacks() as callbacks:
+        with django_assert_num_queries(1):
+            ids = services.mails_queue(kind="newsletter_confirm", mails=recipients)
+        # Nothing handed over, nothing sent, before the commit.
+        assert mailoutbox == []
+
+    assert len(callbacks) == 1
+    stored = Mail.objects.order_by("pk")
+    assert list(stored.values_list("pk", flat=True)) == ids
+    assert [(mail.to, mail.context, mail.state) for mail in stored] == [
+        (to, context, Mail.State.PENDING) for to, context in recipients
+    ]
+    with mock.patch.object(celery_app.tasks[services.MAILS_SEND_TASK], "apply_async") as published:
+        callbacks[0]()
+    assert [call.kwargs["args"] for call in published.call_args_list] == [[ids[:20]], [ids[20:]]]
+
+
+def _two_signups_mailed() -> list[int]:
+    sent = [ContactMessage.objects.create(name="Ana", email=email, message="Hi") for email in ("ana@x.com", "bo@x.com")]
+    return services.mails_queue(kind="contact_message", mails=[(m.email, {"contact_message": m.pk}) for m in sent])
+
+
+def test_a_chunk_of_mails_sends_each_once_and_hands_a_refused_one_on_alone(mailoutbox, mail_server_down):
+    ids = _two_signups_mailed()
+
+    with mock.patch.object(tasks.mail_send, "apply_async") as alone:
+        assert tasks.mails_send(ids) == {"refused": 2}
+    assert [call.kwargs["args"] for call in alone.call_args_list] == [[ids[0]], [ids[1]]]
+    assert set(Mail.objects.values_list("state", flat=True)) == {Mail.State.PENDING}
+
+
+def test_many_mails_of_an_unknown_kind_fail_where_they_are_queued():
+    from django.core.exceptions import ImproperlyConfigured
+
+    with pytest.raises(ImproperlyConfigured):
+        services.mails_queue(kind="postcard", mails=[("ana@example.com", {})])
+    assert not Mail.objects.exists()
+
+
+def test_a_chunk_of_mails_delivered_twice_sends_each_once(mailoutbox):
+    ids = _two_signups_mailed()
+
+    assert tasks.mails_send(ids) == {"sent": 2}
+    assert tasks.mails_send(ids) == {"skipped": 2}
+    assert sorted(message.to[0] for message in mailoutbox) == ["ana@x.com", "bo@x.com"]

@@ -1,6 +1,7 @@
 """Writes of releases (docs/DESIGN.md §11), the one door to them: the checkout's rules, draw entries, the draw and
 reminders."""
 
+from .cancels import CANCEL_TASK, CancelReport, authorisations_cancel, cancels_owed_hand_over
 from .draws import DrawReport, draw_run
 from .entries import Entered, draw_enter
 from .reminders import reminder_ask, reminders_send_due
@@ -8,6 +9,7 @@ from .rules import eligibility_check, release_checkout_guard, release_checkout_r
 from .schedule import release_save
 
 __all__ = [
-    "DrawReport", "Entered", "draw_enter", "draw_run", "eligibility_check", "release_checkout_guard",
-    "release_checkout_reserve", "release_save", "reminder_ask", "reminders_send_due",
+    "CANCEL_TASK", "CancelReport", "DrawReport", "Entered", "authorisations_cancel", "cancels_owed_hand_over",
+    "draw_enter", "draw_run", "eligibility_check", "release_checkout_guard", "release_checkout_reserve",
+    "release_save", "reminder_ask", "reminders_send_due",
 ]  # fmt: skip

@@ -8,18 +8,20 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from mailing.services import mail_queue
+from catalog.services import catalog_version_bump
+from mailing.services import mail_queue, mails_queue
 from orders import services as order_services
 from orders.errors import AmountMismatch, CardDeclined, CartChanged, PaymentUnavailable
 from orders.models import ShippingAddress
-from orders.payments import GatewayUnavailable, gateway_get
 from orders.selectors import CartLine
 
 from ..draw import Entrant, draw_rank, entries_split
 from ..mails import DRAW_CANCELLED, DRAW_LOST, DRAW_WON
 from ..models import DrawEntry, Release
+from .cancels import cancels_hand_over, cancels_owed_hand_over
 
 logger = logging.getLogger(__name__)
 Status = DrawEntry.Status
@@ -60,26 +62,33 @@ def _claim(*, release_id: int, now, resume: bool) -> tuple[str, Release | None]:
 
 
 def _decide(entry: DrawEntry, *, status: str, kind: str, order=None) -> bool:
-    """Move an entry from ENTERED to where the draw put it, with its mail, once: False when it was decided before."""
+    """Move one entry from ENTERED to where the draw put it, with its mail, once: False when it was decided before. A
+    failed capture's authorisation is let go too (a declined capture's is gone already; cancelling it again is
+    harmless)."""
     with transaction.atomic():
         moved = DrawEntry.objects.filter(pk=entry.pk, status=Status.ENTERED).update(
             status=status, order=order, decided_at=timezone.now()
         )
         if moved:
             mail_queue(kind=kind, to=entry.email, context={"entry": entry.pk})
+            if status != Status.WON:
+                cancels_hand_over(entry_ids=[entry.pk])
     return bool(moved)
 
 
-def _let_go(entry: DrawEntry, *, status: str, kind: str) -> bool:
-    """Cancel the entry's authorisation (nothing is charged) and tell the entrant; False when the card service did
-    not answer (the entry waits for the next run)."""
-    try:
-        gateway_get().intent_cancel(intent_id=entry.payment_intent_id)
-    except GatewayUnavailable:
-        logger.warning("Draw entry %s: its authorisation could not be cancelled yet.", entry.pk)
-        return False
-    _decide(entry, status=status, kind=kind)
-    return True
+def _let_go(entries: QuerySet[DrawEntry], *, status: str, kind: str) -> int:
+    """Move the given entries still ENTERED to status at once, in one transaction: their rows locked and updated, one
+    mail each in one INSERT, and their authorisations' cancels handed to workers in chunks once it commits (nothing is
+    charged, and nobody waits for the card service). How many moved; an entry decided before is left as it is."""
+    with transaction.atomic():
+        moved = list(
+            entries.filter(status=Status.ENTERED).select_for_update().order_by("pk").values_list("pk", "email")
+        )
+        ids = [pk for pk, _ in moved]
+        DrawEntry.objects.filter(pk__in=ids).update(status=status, decided_at=timezone.now())
+        mails_queue(kind=kind, mails=[(email, {"entry": pk}) for pk, email in moved])
+        cancels_hand_over(entry_ids=ids)
+    return len(moved)
 
 
 def _capture(entry: DrawEntry) -> str:
@@ -103,19 +112,23 @@ def _capture(entry: DrawEntry) -> str:
         return ""
     except (CardDeclined, CartChanged, AmountMismatch) as error:
         logger.info("Draw entry %s won and could not be charged: %s", entry.pk, error)
-        _let_go(entry, status=Status.CAPTURE_FAILED, kind=DRAW_LOST)
+        _decide(entry, status=Status.CAPTURE_FAILED, kind=DRAW_LOST)
         return Status.CAPTURE_FAILED
     _decide(entry, status=Status.WON, kind=DRAW_WON, order=order)
     return Status.WON
 
 
-def _expire(release: Release, entries: list[DrawEntry], report: DrawReport) -> None:
-    for entry in entries:
-        if _let_go(entry, status=Status.EXPIRED, kind=DRAW_CANCELLED):
-            report.expired += 1
-        else:
-            report.unsettled.append(entry.pk)
-    report.outcome = Release.Outcome.EXPIRED
+def _abandon(release: Release) -> None:
+    """Entries still waiting for 3-D Secure when the draw runs are no entries: their intents are cancelled, unmailed
+    (the shopper never finished entering)."""
+    with transaction.atomic():
+        ids = list(
+            DrawEntry.objects.filter(release=release, status=Status.AUTHORISING)
+            .select_for_update()
+            .values_list("pk", flat=True)
+        )
+        DrawEntry.objects.filter(pk__in=ids).update(status=Status.ABANDONED, decided_at=timezone.now())
+        cancels_hand_over(entry_ids=ids)
 
 
 def _rank(release: Release, entries: list[DrawEntry], report: DrawReport) -> None:
@@ -134,18 +147,19 @@ def _rank(release: Release, entries: list[DrawEntry], report: DrawReport) -> Non
         for size_id, ids in by_size.items():
             ranked = draw_rank(seed=release.draw_seed, size_id=size_id, entry_ids=ids)
             DrawEntry.objects.bulk_update(
-                [DrawEntry(pk=entry_id, rank=place) for place, entry_id in enumerate(ranked, start=1)], ["rank"]
+                [DrawEntry(pk=entry_id, rank=place) for place, entry_id in enumerate(ranked, start=1)],
+                ["rank"],
+                batch_size=1000,
             )
-    by_id = {entry.pk: entry for entry in entries}
-    for entrant in void:
-        if _let_go(by_id[entrant.id], status=Status.VOID, kind=DRAW_LOST):
-            report.void += 1
-        else:
-            report.unsettled.append(entrant.id)
+        report.void += _let_go(
+            DrawEntry.objects.filter(pk__in=[entrant.id for entrant in void]), status=Status.VOID, kind=DRAW_LOST
+        )
 
 
 def _settle(release: Release, report: DrawReport) -> None:
-    """Each size's ranked entries in their order: winners captured until its pairs are gone, the rest let go."""
+    """Each size's ranked entries in their order: winners captured one by one until its pairs are gone, then the rest
+    let go at once. A capture the card service did not answer stops its size there (its order stays held): the pair
+    may be charged, so nobody after it is decided before `run_draw --resume` tries it again."""
     for size in release.sizes.all():
         won = DrawEntry.objects.filter(release_size=size, status=Status.WON).count()
         ranked = (
@@ -153,8 +167,14 @@ def _settle(release: Release, report: DrawReport) -> None:
             .select_related("user", "release_size")
             .order_by("rank")
         )
-        for entry in ranked.iterator(chunk_size=500):
-            if won < size.pairs:
+        stopped = False
+        last_rank = 0
+        while won < size.pairs and not stopped:
+            batch = list(ranked.filter(rank__gt=last_rank)[: size.pairs - won])
+            if not batch:
+                break
+            for entry in batch:
+                last_rank = entry.rank
                 outcome = _capture(entry)
                 if outcome == Status.WON:
                     won += 1
@@ -163,16 +183,14 @@ def _settle(release: Release, report: DrawReport) -> None:
                     report.capture_failed += 1
                 else:
                     report.unsettled.append(entry.pk)
-            elif _let_go(entry, status=Status.LOST, kind=DRAW_LOST):
-                report.lost += 1
-            else:
-                report.unsettled.append(entry.pk)
-    # Void entries a run before could not let go.
-    for entry in DrawEntry.objects.filter(release=release, status=Status.ENTERED, rank__isnull=True):
-        if _let_go(entry, status=Status.VOID, kind=DRAW_LOST):
-            report.void += 1
-        else:
-            report.unsettled.append(entry.pk)
+                    stopped = True
+                    break
+        if not stopped:
+            report.lost += _let_go(ranked, status=Status.LOST, kind=DRAW_LOST)
+    # Void entries a run before left without a place.
+    report.void += _let_go(
+        DrawEntry.objects.filter(release=release, rank__isnull=True), status=Status.VOID, kind=DRAW_LOST
+    )
 
 
 def draw_run(*, release_id: int, resume: bool = False) -> DrawReport:
@@ -189,12 +207,21 @@ def draw_run(*, release_id: int, resume: bool = False) -> DrawReport:
     if release is None:
         return report
     report.seed = release.draw_seed
-    entered = list(DrawEntry.objects.filter(release=release, status=Status.ENTERED).select_related("user"))
+    entered = list(
+        DrawEntry.objects.filter(release=release, status=Status.ENTERED).only(
+            "pk", "release_size_id", "created_at", "card_fingerprint", "address_key", "authorised_at"
+        )
+    )
     oldest = min((entry.authorised_at for entry in entered if entry.authorised_at), default=None)
     expired = oldest is not None and oldest < now - timedelta(days=settings.SHOP_DRAW_AUTHORISATION_DAYS)
+    _abandon(release)
+    if resume:
+        # Cancels a run before handed over and a worker never finished: again, now (each is recorded once).
+        cancels_owed_hand_over(release_id=release.pk, older_than=timedelta(0))
     if expired or release.draw_outcome == Release.Outcome.EXPIRED:
         Release.objects.filter(pk=release.pk).update(draw_outcome=Release.Outcome.EXPIRED)
-        _expire(release, entered, report)
+        report.expired = _let_go(release.entries.all(), status=Status.EXPIRED, kind=DRAW_CANCELLED)
+        report.outcome = Release.Outcome.EXPIRED
     else:
         if state == "ran":
             _rank(release, entered, report)
@@ -202,6 +229,8 @@ def draw_run(*, release_id: int, resume: bool = False) -> DrawReport:
         report.outcome = Release.Outcome.DRAWN
     if not report.unsettled:
         Release.objects.filter(pk=release.pk).update(draw_finished_at=timezone.now(), draw_outcome=report.outcome)
+        # The list shows the release drawn (or cancelled), with its seed.
+        catalog_version_bump()
     else:
         logger.warning("Draw of release %s left %s entries for `run_draw --resume`.", release.pk, len(report.unsettled))
     return report

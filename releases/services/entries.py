@@ -18,6 +18,7 @@ from ..errors import AlreadyEntered, EntriesClosed, ReleaseSizeNotOffered
 from ..keys import account_key, address_key_of
 from ..models import DrawEntry, Release
 from ..turnstile import turnstile_verify
+from .cancels import cancels_hand_over
 from .rules import eligibility_check, request_ip, request_token
 
 
@@ -63,22 +64,36 @@ def _authorise(entry: DrawEntry) -> Entered:
     raise CardDeclined(charge.decline_message or None)
 
 
+def _abandon(entry: DrawEntry) -> None:
+    """An entry left at 3-D Secure is no entry: its intent is cancelled by a worker after the commit (whether or not
+    the bank's check was finished meanwhile, so one person never holds two authorisations)."""
+    abandoned = DrawEntry.objects.filter(pk=entry.pk, status=DrawEntry.Status.AUTHORISING).update(
+        status=DrawEntry.Status.ABANDONED, decided_at=timezone.now()
+    )
+    if abandoned:
+        cancels_hand_over(entry_ids=[entry.pk])
+
+
 def draw_enter(
     *, release: Release, user, size_id: int, payment_method_id: str, address: ShippingAddress, request=None
 ) -> Entered:
     """One entry per account: a second is refused (already_entered); the same card or address on another account
-    is taken and voided at the draw. The same request again after 3-D Secure finishes the first."""
+    is taken and voided at the draw. The same request again after 3-D Secure finishes the first; another card while
+    the first waits for 3-D Secure abandons it (its intent cancelled) and enters with the new one."""
     now = timezone.now()
     _window_check(release, now)
     eligibility_check(release=release, user=user)
     existing = selectors.entry_of(release=release, user=user)
     if existing is not None:
-        if existing.status == DrawEntry.Status.AUTHORISING and existing.payment_method_id == payment_method_id:
+        if existing.status != DrawEntry.Status.AUTHORISING:
+            raise AlreadyEntered()
+        if existing.payment_method_id == payment_method_id:
             # Back from 3-D Secure: a new confirm with its own idempotency key.
             DrawEntry.objects.filter(pk=existing.pk).update(confirmations=existing.confirmations + 1)
             existing.confirmations += 1
             return _authorise(existing)
-        raise AlreadyEntered()
+        # Another card while the first still waits for 3-D Secure: the shopper left that check. The new entry
+        # replaces it below, in the transaction that abandons it.
     address_key = address_key_of(address)
     per_minute = settings.SHOP_RELEASE_TRIES_PER_MINUTE
     rate_limit(f"{release.pk}:{account_key(user)}", f"{release.pk}:{address_key}", per_minute=per_minute)
@@ -93,6 +108,8 @@ def draw_enter(
         raise PaymentUnavailable() from error
     try:
         with transaction.atomic():
+            if existing is not None:
+                _abandon(existing)
             entry = DrawEntry.objects.create(
                 release=release,
                 release_size=size,

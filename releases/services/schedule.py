@@ -3,6 +3,8 @@
 from django.db import transaction
 from django.utils import timezone
 
+from catalog.services import catalog_version_bump
+
 from ..errors import ReleaseLocked
 from ..models import Release, ReleaseSize
 
@@ -24,4 +26,6 @@ def release_save(*, data: dict, release: Release | None = None) -> Release:
         release.save()
         release.sizes.all().delete()
     ReleaseSize.objects.bulk_create(ReleaseSize(release=release, **item) for item in sizes)
+    # The releases' list is kept under the catalogue's version (releases/answers.py): it shows the change at once.
+    catalog_version_bump()
     return release

@@ -1,6 +1,7 @@
 """Entering a draw: signed in, one size, a card authorised and not charged (3-D Secure too), once per account."""
 
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 
@@ -90,3 +91,39 @@ def test_a_release_for_older_accounts_refuses_a_new_one(draw):
 def test_entering_needs_an_account(client, draw):
     answer = client.post(f"/api/releases/{draw.pk}/entry", {}, content_type="application/json")
     assert answer.status_code in (401, 403)
+
+
+def test_an_entry_left_at_3d_secure_does_not_block_another_card_and_its_intent_is_cancelled(
+    draw, django_capture_on_commit_callbacks
+):
+    size = draw.sizes.get(size=10)
+    user = UserFactory()
+    left, _ = enter(draw, size, user=user, pm="pm_card_authenticationRequired--x")
+    assert left.status_code == 202
+    abandoned_intent = DrawEntry.objects.get().payment_intent_id
+
+    # The shopper closed the bank's check and enters again with another card.
+    with django_capture_on_commit_callbacks(execute=True):
+        retried, _ = enter(draw, size, user=user, pm="pm_card_mastercard--other")
+
+    assert retried.status_code == 201 and retried.json()["entry"]["status"] == "entered"
+    first, second = DrawEntry.objects.order_by("pk")
+    assert (first.status, second.status) == (DrawEntry.Status.ABANDONED, DrawEntry.Status.ENTERED)
+    assert first.authorisation_cancelled_at is not None
+    assert TestPaymentIntent.objects.get(intent_id=abandoned_intent).status == TestPaymentIntent.Status.CANCELED
+    assert TestPaymentIntent.objects.get(intent_id=second.payment_intent_id).status == "requires_capture"
+    # The first card's 3-D Secure finished late finds the new entry: one entry per account still.
+    late, _ = enter(draw, size, user=user, pm="pm_card_authenticationRequired--x")
+    assert late.status_code == 409 and late.json()["code"] == "already_entered"
+    assert TestPaymentIntent.objects.get(intent_id=abandoned_intent).status == TestPaymentIntent.Status.CANCELED
+
+
+def test_an_entry_refused_before_its_card_is_tried_keeps_the_one_waiting_for_3d_secure(draw):
+    user = UserFactory()
+    enter(draw, draw.sizes.get(size=10), user=user, pm="pm_card_authenticationRequired--x")
+
+    refused, _ = enter(draw, SimpleNamespace(pk=draw.sizes.get(size=10).pk + 1000), user=user, pm="pm_card_amex--o")
+
+    assert refused.status_code >= 400
+    assert DrawEntry.objects.get().status == DrawEntry.Status.AUTHORISING
+    assert not TestPaymentIntent.objects.filter(status=TestPaymentIntent.Status.CANCELED).exists()

@@ -36,16 +36,25 @@ def fill(release, per_size: dict[str, int]) -> list[DrawEntry]:
     return list(DrawEntry.objects.filter(release=release))
 
 
-def run(release, clock):
-    clock.now = release.closes_at + timedelta(minutes=1)
-    with mock.patch("releases.services.draws.seed_new", return_value=SEED):
-        return services.draw_run(release_id=release.pk)
+@pytest.fixture
+def run(clock, django_capture_on_commit_callbacks):
+    """Runs the draw after its close, and what it hands to the workers after its commits (Celery eager in tests)."""
+
+    def run(release, *, resume: bool = False):
+        clock.now = max(clock.now, release.closes_at + timedelta(minutes=1))
+        with (
+            mock.patch("releases.services.draws.seed_new", return_value=SEED),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            return services.draw_run(release_id=release.pk, resume=resume)
+
+    return run
 
 
-def test_winners_are_charged_with_orders_and_everyone_else_is_let_go_with_one_mail_each(draw, clock):
+def test_winners_are_charged_with_orders_and_everyone_else_is_let_go_with_one_mail_each(draw, clock, run):
     entries = fill(draw, {"9": 5, "10": 3})
 
-    report = run(draw, clock)
+    report = run(draw)
 
     assert (report.state, report.won, report.lost, report.seed) == ("ran", 3, 5, SEED)
     assert statuses(draw) == {"won": 3, "lost": 5}
@@ -67,7 +76,7 @@ def test_winners_are_charged_with_orders_and_everyone_else_is_let_go_with_one_ma
     assert draw.draw_outcome == "drawn" and draw.draw_finished_at is not None and draw.draw_seed == SEED
 
 
-def test_a_capture_that_fails_passes_the_pair_to_the_next_entrant(draw, clock):
+def test_a_capture_that_fails_passes_the_pair_to_the_next_entrant(draw, clock, run):
     entries = fill(draw, {"10": 3})
     size = draw.sizes.get(size=10)
     first, second, _ = draw_rank(seed=SEED, size_id=size.pk, entry_ids=[e.pk for e in entries])
@@ -76,7 +85,7 @@ def test_a_capture_that_fails_passes_the_pair_to_the_next_entrant(draw, clock):
         status=TestPaymentIntent.Status.CANCELED
     )
 
-    report = run(draw, clock)
+    report = run(draw)
 
     assert (report.won, report.capture_failed, report.lost) == (1, 1, 1)
     assert DrawEntry.objects.get(pk=first).status == DrawEntry.Status.CAPTURE_FAILED
@@ -87,35 +96,35 @@ def test_a_capture_that_fails_passes_the_pair_to_the_next_entrant(draw, clock):
     assert len(mails("draw_lost")) == 2 and len(mails("draw_won")) == 1
 
 
-def test_duplicates_by_card_or_address_are_void_and_let_go(draw, clock):
+def test_duplicates_by_card_or_address_are_void_and_let_go(draw, clock, run):
     size = draw.sizes.get(size=9)
     enter(draw, size, pm="pm_card_mastercard--own1", line1="Calle Uno 1")
     enter(draw, size, pm="pm_card_mastercard--own2", line1="Calle Dos 2")  # the same card, another account
     enter(draw, size, pm="pm_card_amex--own3", line1="calle uno-1")  # the same address typed otherwise
 
-    report = run(draw, clock)
+    report = run(draw)
 
     assert (report.void, report.won) == (2, 1)
     assert statuses(draw) == {"won": 1, "void": 2}
     assert intents(TestPaymentIntent.Status.CANCELED) == 2
 
 
-def test_a_draw_run_twice_runs_once_and_mails_once(draw, clock):
+def test_a_draw_run_twice_runs_once_and_mails_once(draw, clock, run):
     fill(draw, {"9": 3})
 
-    first = run(draw, clock)
-    second = run(draw, clock)
+    first = run(draw)
+    second = run(draw)
 
     assert (first.state, second.state) == ("ran", "already")
     assert intents(TestPaymentIntent.Status.SUCCEEDED) == 2
     assert len(mails("draw_won")) == 2 and len(mails("draw_lost")) == 1
 
 
-def test_a_draw_run_after_the_authorisations_expired_cancels_them_all_and_says_so(draw, clock):
+def test_a_draw_run_after_the_authorisations_expired_cancels_them_all_and_says_so(draw, clock, run):
     fill(draw, {"9": 2, "10": 1})
     clock.now = draw.closes_at + timedelta(days=7)
 
-    report = services.draw_run(release_id=draw.pk)
+    report = run(draw)
 
     assert (report.outcome, report.expired, report.won) == ("expired", 3, 0)
     assert statuses(draw) == {"expired": 3}
@@ -143,3 +152,15 @@ def test_the_command_runs_the_draw_and_prints_its_seed(draw, clock, capsys):
     out = capsys.readouterr().out
     assert "Drawn with seed" in out and "2 won" in out and "1 not picked" in out
     assert "was started already; nothing was done" in out
+
+
+def test_an_entry_still_at_3d_secure_when_the_draw_runs_is_abandoned_and_its_intent_cancelled(draw, clock, run):
+    fill(draw, {"9": 1})
+    enter(draw, draw.sizes.get(size=9), pm="pm_card_authenticationRequired--left")
+
+    report = run(draw)
+
+    assert report.won == 1 and statuses(draw) == {"won": 1, "abandoned": 1}
+    assert intents(TestPaymentIntent.Status.CANCELED) == 1
+    # Never entered, never mailed.
+    assert len(mails("draw_lost")) == 0

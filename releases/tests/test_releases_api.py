@@ -44,7 +44,8 @@ def test_the_list_shows_announced_releases_upcoming_and_past_in_a_fixed_number_o
         {"id": answer["upcoming"][0]["shoes"][0]["sizes"][1]["id"], "size": "10", "pairs": 3},
     ]
     assert answer["serverNow"] == clock.now.isoformat()
-    assert len(queries) <= 2
+    # A miss: the catalogue's version, the releases' instants, the releases and their sizes.
+    assert len(queries) <= 4
     # One shoe's releases, for its page.
     assert api_client.get(f"/api/releases?shoe={shoe.pk}").json()["upcoming"][0]["name"] == "Next"
     assert api_client.get("/api/releases?shoe=999999").json()["upcoming"] == []
@@ -129,3 +130,27 @@ def test_the_dashboard_watches_a_draw_and_runs_it_once_closed(client_for, shop_a
     assert watch["sizes"][0] | {"id": 0} == {"id": 0, "shoe": shoe.name, "size": "9", "pairs": 1, "sold": 0,
                                              "entries": 2, "won": 1}  # fmt: skip
     assert watch["release"]["state"] == "drawn" and len(watch["release"]["drawSeed"]) == 64
+
+
+def test_the_dashboard_lists_every_release_announced_or_not_for_admins_only(
+    client_for, shop_admin, shopper_client, clock
+):
+    shoe = ShoeFactory(sizes={"9": 5})
+    clock.now = OPENS - timedelta(hours=1)
+    release_of(shoe, sizes={"9": 2}, name="Next")
+    release_of(shoe, sizes={"9": 2}, name="Past", opens_at=OPENS - timedelta(days=3))
+    release_of(shoe, sizes={"9": 2}, name="Secret", opens_at=OPENS + timedelta(days=10))
+    admin = client_for(shop_admin)
+
+    with CaptureQueriesContext(connection) as queries:
+        answer = admin.get("/api/releases/all")
+
+    assert answer.status_code == 200
+    # The releases and their sizes (with their shoes), whatever their number; the rest is the admin's session.
+    assert len([q for q in queries if '"releases_' in q["sql"]]) == 2
+    assert [(r["name"], r["state"]) for r in answer.json()["releases"]] == [
+        ("Secret", "upcoming"),
+        ("Next", "upcoming"),
+        ("Past", "open"),
+    ]
+    assert shopper_client.get("/api/releases/all").status_code == 403

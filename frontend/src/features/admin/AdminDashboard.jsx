@@ -7,6 +7,7 @@ import ClientsTable from "./ClientsTable";
 import { ACTIVITY, BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./messages";
 import MostWantedSizes from "./MostWantedSizes";
 import ProductsTable from "./ProductsTable";
+import ReleasesTable from "./ReleasesTable";
 import StatTiles from "./StatTiles";
 import UsersTable from "./UsersTable";
 import "./admin.css";
@@ -36,7 +37,7 @@ function TopBar({ signOut }) {
 }
 
 // /admin's dashboard: the top bar, the tiles and chart, the four paged tables of docs/PRODUCT.md §2
-// 'Admin dashboard', and the Archived shoes under Products. Each part loads its own data. Logout
+// 'Admin dashboard', the Archived shoes under Products, and last the releases (upcoming, open, past). Each part loads its own data. Logout
 // awaits `signOut` (the account feature's, which pages/AdminDashboard.jsx gives it).
 export default function AdminDashboard({ signOut }) {
   useDocumentTitle("Admin");
@@ -51,6 +52,7 @@ export default function AdminDashboard({ signOut }) {
       <ArchivedTable />
       <MostWantedSizes />
       <BrandsTable />
+      <ReleasesTable />
     </section>
   );
 }

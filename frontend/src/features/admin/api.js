@@ -216,6 +216,8 @@ export const adminApi = shopApi.injectEndpoints({
       invalidatesTags: ["Release"],
     }),
     releaseWatch: build.query({ query: (id) => `/releases/${id}/watch`, providesTags: ["Release"] }),
+    // Every release, announced or not, for the dashboard's three release tables.
+    allReleases: build.query({ query: () => "/releases/all", providesTags: ["Release"] }),
     runDraw: build.mutation({
       query: (id) => ({ url: `/releases/${id}/draw`, method: "POST" }),
       invalidatesTags: ["Release"],
@@ -249,5 +251,6 @@ export const {
   useCreateReleaseMutation,
   useChangeReleaseMutation,
   useReleaseWatchQuery,
+  useAllReleasesQuery,
   useRunDrawMutation,
 } = adminApi;
