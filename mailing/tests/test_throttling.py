@@ -25,9 +25,11 @@ def test_the_call_after_the_limit_gets_429_with_retry_after(api_client, low_rate
     response = api_client.post(url, body(allowed))
 
     assert response.status_code == 429
-    assert 3000 < int(response["Retry-After"]) <= 3600
+    # The wait counts down from the first call: a second past it (a slow machine) says 3599, in both places alike.
+    wait = int(response["Retry-After"])
+    assert 3000 < wait <= 3600
     assert response.json() == {
-        "detail": "Request was throttled. Expected available in 3600 seconds.",
+        "detail": f"Request was throttled. Expected available in {wait} seconds.",
         "code": "throttled",
     }
 
