@@ -37,8 +37,14 @@ def card_prices(scope: Page | Locator) -> Locator:
 
 
 def pager(scope: Page | Locator) -> Locator:
-    """Previous, 'Page X of Y' and Next under a paged list."""
-    return scope.get_by_role("navigation", name="Pages")
+    """Previous, 'Page X of Y' and Next under a paged list (named "Pages").
+
+    Exactly that name: a loose one also finds the dashboard's tables' pagers ("Pages of Products", "Pages of Brands")
+    and the reviews' ("Review pages"). A link keeps the screen it leaves on show until the next one has rendered
+    (React Router's transition, Layout's Suspense), so right after Deals! on the dashboard a loose name found the
+    dashboard's pager: its Next was clicked, or two of them failed the expect at once (strict mode).
+    """
+    return scope.get_by_role("navigation", name="Pages", exact=True)
 
 
 def previous_button(scope: Page | Locator) -> Locator:
