@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /livez and /readyz, before anything reads the Host header: a load balancer probes each machine by its address.
+    "shopsite.probes.ProbeMiddleware",
     "shopsite.logs.RequestIdMiddleware",
     # On every answer, the 413 and the catalogue's fast path included (the policies are in security.py).
     "csp.middleware.CSPMiddleware",
@@ -221,6 +223,10 @@ LOGGING = {
 }
 
 # The shop's own settings.
+# What /readyz needs answering before the load balancer may send this machine traffic (shopsite/probes.py): any of
+# database, cache, broker. Without the cache or the broker the shop still serves, degraded: an operator who would
+# rather keep every machine in while a shared Redis is out names only `database`.
+SHOP_READY_NEEDS = env.list("SHOP_READY_NEEDS", default=["database", "cache", "broker"])
 SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
 # The footer's social links, network name to the shop's page there, as a JSON object.
 SHOP_SOCIAL_LINKS = env.json(
