@@ -247,8 +247,8 @@ def test_with_redis_up_everything_goes_through_one_connection_to_it(
     ]
     assert api_client.get("/api/health").json() == {"status": "ok", "database": "ok", "cache": "ok"}
     # The throttles count in Redis, where every app server sees them.
-    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
-    assert real_redis.fallback.get("throttle_signin_127.0.0.1") is None
+    assert empty_redis.exists(f"{PREFIX}:counter:throttle_signin_127.0.0.1")
+    assert real_redis.fallback.get("counter:throttle_signin_127.0.0.1") is None
     assert breaker_lines(caplog) == []
 
 
@@ -273,8 +273,8 @@ def test_health_says_degraded_while_redis_hangs_and_ok_once_it_is_back(
     assert closed.startswith("Redis answers again after 5 s")
     # From now on the counts are Redis's again; those made meanwhile stayed in this process.
     sign_in(api_client)
-    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
-    assert len(cache.fallback.get("throttle_signin_127.0.0.1")) == 3
+    assert empty_redis.exists(f"{PREFIX}:counter:throttle_signin_127.0.0.1")
+    assert cache.fallback.get("counter:throttle_signin_127.0.0.1") == 3
 
 
 def test_one_caller_at_a_time_tries_redis_again_after_the_pause(clock):
