@@ -81,6 +81,9 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# A live shop on one machine says so: its per-process cache and local media are then allowed (checks.py refuses both
+# otherwise, since on several machines each would have its own limits, answers and pictures).
+SHOP_SINGLE_MACHINE = env.bool("SHOP_SINGLE_MACHINE", default=False)
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # Redis down or hanging slows no request: short timeouts, and a breaker that lets each process's memory
@@ -150,6 +153,15 @@ SHOP_RELEASE_GATE_SECONDS = env.int("SHOP_RELEASE_GATE_SECONDS", default=30)
 SHOP_RELEASE_TRIES_PER_MINUTE = env.int("SHOP_RELEASE_TRIES_PER_MINUTE", default=10)
 # A card authorisation lasts 7 days at Stripe: a draw run later than this after its earliest entry cancels them all.
 SHOP_DRAW_AUTHORISATION_DAYS = env.int("SHOP_DRAW_AUTHORISATION_DAYS", default=6)
+# Pictures whose smaller copies were never made (their task lost, the picture unreadable then): made by beat, a few
+# per run so one run never holds a worker for long.
+SHOP_PICTURE_SIZES_EVERY_MINUTES = env.int("SHOP_PICTURE_SIZES_EVERY_MINUTES", default=15)
+SHOP_PICTURE_SIZES_PER_RUN = env.int("SHOP_PICTURE_SIZES_PER_RUN", default=50)
+CELERY_BEAT_SCHEDULE["make-missing-picture-sizes"] = {
+    "task": "catalog.tasks.picture_sizes_catch_up",
+    "schedule": SHOP_PICTURE_SIZES_EVERY_MINUTES * 60,
+    "options": {"expires": SHOP_PICTURE_SIZES_EVERY_MINUTES * 60},
+}
 CELERY_BEAT_SCHEDULE["release-minute"] = {
     "task": "releases.tasks.release_minute",
     "schedule": 60,

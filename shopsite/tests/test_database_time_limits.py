@@ -44,6 +44,7 @@ def run(tmp_path, args: list[str], **env) -> subprocess.CompletedProcess:
         "DJANGO_SECRET_KEY": LIVE["DJANGO_SECRET_KEY"],
         "CELERY_BROKER_URL": LIVE["CELERY_BROKER_URL"],
         "SHOP_HTTPS": "0",
+        "SHOP_SINGLE_MACHINE": "1",
         **env,
     }
     result = subprocess.run(
