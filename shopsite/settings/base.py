@@ -145,22 +145,51 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    # A connection cut or a database out of reach: a request waits this long to connect, not the TCP stack's minutes,
+    # and a connection lost silently (a failover, a firewall's idle cut) is noticed by keepalives within a minute.
+    # libpq's connection parameters, which PgBouncer accepts (unlike startup options).
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=3))
+    _options.setdefault("keepalives", 1)
+    _options.setdefault("keepalives_idle", 30)
+    _options.setdefault("keepalives_interval", 10)
+    _options.setdefault("keepalives_count", 3)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_POOL", default=False):
+        # Django's psycopg pool: each process keeps up to max_size connections for its threads and shares them,
+        # rather than one per thread kept for CONN_MAX_AGE (docs/OPERATIONS-29.md's sizing table). A request waits
+        # up to `timeout` for a free one, then fails (503).
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _options["pool"] = {
+            "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
+            "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=4),
+            "timeout": env.float("DATABASE_POOL_TIMEOUT", default=5),
+        }
+    else:
+        DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    # Behind PgBouncer in transaction mode a server-side cursor (.iterator()) would lose its transaction between
+    # fetches: Django then reads such queries whole.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DATABASE_PGBOUNCER", default=False)
 # Seconds one SQL statement, and one wait for a row or table lock, may take (0: no limit). PostgreSQL cuts what
 # runs longer, and the request answers 503 instead of holding its thread (shopsite/errors.py). Only the web
 # server's connections get them: shopsite/wsgi.py and asgi.py set SHOP_WEB_SERVER. Migrations, import_shoes,
 # seed_demo and bench/seed.py run through manage.py or their own script and take as long as they need.
 DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=5)
 DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("SHOP_WEB_SERVER", default=False):
-    # libpq's startup options: set as the connection opens, without a round trip of its own.
-    _limits = (
-        f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)} "
-        f"-c lock_timeout={round(DATABASE_LOCK_TIMEOUT * 1000)}"
-    )
-    _options = DATABASES["default"].setdefault("OPTIONS", {})
-    _options["options"] = f"{_options['options']} {_limits}" if _options.get("options") else _limits
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, setting SESSION_SETTINGS by SQL once per new connection (shopsite/postgresql/base.py), never
+    # as libpq's startup options, which PgBouncer refuses. Behind PgBouncer in transaction mode, set them on the role
+    # instead (ALTER ROLE ... SET statement_timeout) and both variables to 0 (docs/OPERATIONS-29.md).
+    DATABASES["default"]["ENGINE"] = "shopsite.postgresql"
+    if env.bool("SHOP_WEB_SERVER", default=False):
+        DATABASES["default"]["SESSION_SETTINGS"] = {
+            name: f"{round(seconds * 1000)}"
+            for name, seconds in (
+                ("statement_timeout", DATABASE_STATEMENT_TIMEOUT),
+                ("lock_timeout", DATABASE_LOCK_TIMEOUT),
+            )
+            if seconds
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
