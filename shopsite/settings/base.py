@@ -1,7 +1,9 @@
 """The project itself: the environment it reads, apps, middleware, templates, database, static files, logs, the shop."""
 
+import hashlib
 import os
 import secrets
+import subprocess
 from pathlib import Path
 
 import environ
@@ -54,6 +56,8 @@ SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 
 INSTALLED_APPS = [
+    # The project's own commands (migrate with a lock timeout) and start-up checks (the broker's eviction policy).
+    "shopsite.apps.ShopsiteConfig",
     "shopsite.apps.ShopAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -250,6 +254,28 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
 }
+
+
+def _release() -> str:
+    """SHOP_RELEASE; else the checkout's commit; else the bundle's hash (an image built without .git); else "dev"."""
+    if release := env.str("SHOP_RELEASE", default=""):
+        return release
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"], cwd=BASE_DIR, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    stats = BASE_DIR / "frontend" / "webpack-stats.json"
+    return hashlib.sha256(stats.read_bytes()).hexdigest()[:12] if stats.is_file() else "dev"
+
+
+# What this release is: in every cache key (integrations.py), so that during a rolling release old and new machines
+# never read each other's cached answers, whose shapes may differ. Every machine of one release must have the same.
+SHOP_RELEASE = _release()
+# migrate waits at most this long (seconds) for a table's lock (shopsite/management/commands/migrate.py): a migration
+# queued behind a long transaction would otherwise hold every request queued behind it. 0: no limit.
+DATABASE_MIGRATE_LOCK_TIMEOUT = env.float("DATABASE_MIGRATE_LOCK_TIMEOUT", default=5)
 
 # The shop's own settings.
 # What /readyz needs answering before the load balancer may send this machine traffic (shopsite/probes.py): any of

@@ -1,7 +1,7 @@
 """What the shop talks to: mail, Celery's broker, the cache, media storage, payments, the identity provider."""
 
 from .api import REST_FRAMEWORK
-from .base import DEBUG, SHOP_DEMO, STORAGES, VAR_DIR, env
+from .base import DEBUG, SHOP_DEMO, SHOP_RELEASE, STORAGES, VAR_DIR, env
 
 # The demo keeps its mails as files in var/mail/ (make run says so); anything else prints them, unless EMAIL_URL says
 # where to send them.
@@ -85,6 +85,10 @@ CELERY_BEAT_SCHEDULE = {
 # otherwise, since on several machines each would have its own limits, answers and pictures).
 SHOP_SINGLE_MACHINE = env.bool("SHOP_SINGLE_MACHINE", default=False)
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# The release in every key (base.py's SHOP_RELEASE); the rate limits' counters leave it out (shopsite/counters.py).
+# CACHE_KEY_PREFIX keeps two shops on one Redis apart.
+_CACHE_PREFIX = env.str("CACHE_KEY_PREFIX", default="")
+CACHES["default"]["KEY_PREFIX"] = f"{_CACHE_PREFIX}:{SHOP_RELEASE}" if _CACHE_PREFIX else SHOP_RELEASE
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # Redis down or hanging slows no request: short timeouts, and a breaker that lets each process's memory
     # stand in for a few seconds before Redis is tried again (shopsite/cache.py). Options in the URL win.
@@ -93,6 +97,7 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
         "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.25),
         "socket_timeout": env.float("CACHE_READ_TIMEOUT", default=0.25),
         "breaker_seconds": env.float("CACHE_BREAKER_SECONDS", default=5),
+        "counter_prefix": _CACHE_PREFIX,
         **CACHES["default"].get("OPTIONS", {}),
     }
 elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":

@@ -320,21 +320,23 @@ def cache_setting(tmp_path, **env) -> dict:
 
 
 def test_a_redis_cache_url_gets_the_short_timeouts_and_the_breaker(tmp_path):
-    assert cache_setting(tmp_path, CACHE_URL="redis://cache.internal:6379/0") == {
+    assert cache_setting(tmp_path, CACHE_URL="redis://cache.internal:6379/0", SHOP_RELEASE="r1") == {
         "BACKEND": "shopsite.cache.ResilientRedisCache",
         "LOCATION": "redis://cache.internal:6379/0",
-        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "breaker_seconds": 5},
+        "KEY_PREFIX": "r1",
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "breaker_seconds": 5, "counter_prefix": ""},
     }
     # The environment's values, and the URL's own options over them.
     assert cache_setting(
         tmp_path, CACHE_URL="redis://cache.internal:6379/0?socket_timeout=0.1", CACHE_BREAKER_SECONDS="30"
-    )["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.1, "breaker_seconds": 30}
+    )["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.1, "breaker_seconds": 30, "counter_prefix": ""}
 
 
 def test_without_a_cache_url_each_process_keeps_its_own_memory_cache(tmp_path):
-    assert cache_setting(tmp_path) == {
+    assert cache_setting(tmp_path, SHOP_RELEASE="r1") == {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "",
+        "KEY_PREFIX": "r1",
         # Bounded, whatever URLs it is asked (catalog/cache.py keeps answers in it).
         "OPTIONS": {"MAX_ENTRIES": 500},
     }
