@@ -63,7 +63,9 @@ def nike():
     return BrandFactory(name="Nike")
 
 
-def test_an_upload_and_its_sizes_go_to_the_bucket(bucket, s3_endpoint, admin_client, django_capture_on_commit_callbacks):
+def test_an_upload_and_its_sizes_go_to_the_bucket(
+    bucket, s3_endpoint, admin_client, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         response = admin_client.post("/api/shoes", shoe_form(image=png_upload(size=(1600, 1200))), format="multipart")
     assert response.status_code == 201, response.content

@@ -10,7 +10,11 @@ from .test_settings import setting_in_fresh_process
 def test_the_release_is_in_every_cache_key_but_not_in_the_counters(tmp_path):
     assert setting_in_fresh_process("CACHES['default']['KEY_PREFIX']", tmp_path, SHOP_RELEASE="r42") == "r42"
     options = setting_in_fresh_process(
-        "CACHES['default']", tmp_path, SHOP_RELEASE="r42", CACHE_URL="redis://cache.internal:6379/0", CACHE_KEY_PREFIX="shop"
+        "CACHES['default']",
+        tmp_path,
+        SHOP_RELEASE="r42",
+        CACHE_URL="redis://cache.internal:6379/0",
+        CACHE_KEY_PREFIX="shop",
     )
     assert "'KEY_PREFIX': 'shop:r42'" in options
     assert "'counter_prefix': 'shop'" in options
