@@ -172,3 +172,21 @@ CELERY_BEAT_SCHEDULE["release-minute"] = {
     "schedule": 60,
     "options": {"expires": 60},
 }
+
+# Errors (and, sampled, traces) reported to Sentry or any service that speaks its protocol, from the web server and
+# Celery's workers and beat, tagged with the release. Nothing is sent without a DSN.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        integrations=[DjangoIntegration(), CeleryIntegration(monitor_beat_tasks=True)],
+        release=SHOP_RELEASE,
+        environment=env.str("SENTRY_ENVIRONMENT", default="production"),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0),
+        # Shoppers' addresses, cookies and bodies stay out of the reports.
+        send_default_pii=False,
+    )
