@@ -62,6 +62,7 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-logo
+	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings.test $(MANAGE) lintmigrations --git-commit-id d33a41c --project-root-path . --no-cache --quiet ok
 	npm run --silent lint
 
 bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run

@@ -16,11 +16,16 @@ threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 # Google's and the mail server's timeouts, which add up to less than a 30 s budget
 # (shopsite/tests/test_time_budget.py). A request that computes for long (no wait) is bounded by nothing here.
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-# A restart (a deploy, kill -HUP, max_requests) lets running requests finish for this long, longer than the
-# request budget, so a checkout is never cut between its charge and its order.
-graceful_timeout = 35
-# Keep-alive suits a load balancer in front; it saves a TCP handshake per request.
-keepalive = 5
+# Draining: on SIGTERM (a deploy, a scale-in) each worker first answers /readyz with 503 for SHOP_DRAIN_SECONDS while
+# still serving, long enough for the load balancer's probes to take the machine out (haproxy: fall x inter), then
+# stops accepting and finishes its requests in flight (post_worker_init below). 0: stop accepting at once.
+drain_seconds = float(os.environ.get("SHOP_DRAIN_SECONDS", "10"))
+# Then running requests finish for this long, longer than the request budget, so a checkout is never cut between its
+# charge and its order; the master kills what is left after both.
+graceful_timeout = int(drain_seconds) + int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "35"))
+# Longer than the load balancer's idle timeout (60 s on the common ones): the balancer, not gunicorn, closes an idle
+# kept-alive connection, so it never sends a request on one gunicorn is closing at that moment (a sporadic 502).
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))
 # Restart workers now and then so a slow leak can never take the shop down; not too often, as a new
 # worker imports Django afresh and starts with an empty local-memory cache.
 max_requests = 20000
@@ -36,3 +41,25 @@ forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 control_socket = os.path.join(
     os.environ.get("SHOP_VAR_DIR", os.path.join(os.path.dirname(__file__), "var")), "gunicorn.ctl"
 )
+
+
+def post_worker_init(worker):
+    """SIGTERM starts draining (shopsite/probes.py) and stops the worker SHOP_DRAIN_SECONDS later, not at once."""
+    import signal
+    import threading
+
+    from shopsite import probes
+
+    stop = worker.handle_exit
+
+    def drain(sig, frame):
+        if probes.draining.is_set():
+            return
+        probes.draining.set()
+        worker.log.info("Draining for %g s: /readyz answers 503, then the worker stops", drain_seconds)
+        timer = threading.Timer(drain_seconds, stop, args=(sig, None))
+        timer.daemon = True
+        timer.start()
+
+    if drain_seconds > 0:
+        signal.signal(signal.SIGTERM, drain)

@@ -95,6 +95,8 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server, params) -> None:
         options = dict(params.get("OPTIONS", {}))
         seconds = float(options.pop("breaker_seconds", BREAKER_SECONDS))
+        # Starts the keys of shopsite/counters.py, which leave the release out of them (settings' KEY_PREFIX has it).
+        self.counter_prefix = str(options.pop("counter_prefix", params.get("KEY_PREFIX", "")))
         options.setdefault("socket_connect_timeout", CONNECT_TIMEOUT_SECONDS)
         options.setdefault("socket_timeout", TIMEOUT_SECONDS)
         # The breaker is the retry: one attempt per call, so a dead Redis costs one timeout per breaker pause at most.

@@ -1,9 +1,10 @@
 """Domain errors and the one handler that turns every error into the API's JSON shape."""
 
 import logging
+import sys
 
 from django.core.exceptions import RequestDataTooBig
-from django.db import DatabaseError
+from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import exceptions, status
@@ -15,6 +16,23 @@ logger = logging.getLogger(__name__)
 # (lock_timeout), the time limits of the web server's connections (settings/base.py).
 DATABASE_TIME_LIMITS = {"57014", "55P03"}
 BUSY = "The shop is busy right now; please try again in a moment."
+UNAVAILABLE = "The shop cannot reach its database right now; please try again in a moment."
+RETRY_AFTER_SECONDS = "5"
+
+
+def database_out(exc: BaseException | None) -> bool:
+    """Whether the error says the database is out of reach or its connection was lost (not a refused statement)."""
+    return isinstance(exc, (OperationalError, InterfaceError))
+
+
+def unavailable(request) -> HttpResponse:
+    """503 with Retry-After for a database out of reach: JSON under /api/, plain text elsewhere; never a 500."""
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": UNAVAILABLE, "code": "unavailable"}, status=503)
+    else:
+        response = HttpResponse(UNAVAILABLE, status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = RETRY_AFTER_SECONDS
+    return response
 
 
 class ShopError(Exception):
@@ -54,7 +72,16 @@ def exception_handler(exc, context):
         # may send the request again.
         logger.warning("A database statement ran past its time limit: %s", exc)
         return Response(
-            {"detail": BUSY, "code": "busy"}, status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"}
+            {"detail": BUSY, "code": "busy"},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": RETRY_AFTER_SECONDS},
+        )
+    if database_out(exc):
+        logger.error("The database is out of reach: %s: %s", type(exc).__name__, exc)
+        return Response(
+            {"detail": UNAVAILABLE, "code": "unavailable"},
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": RETRY_AFTER_SECONDS},
         )
     if isinstance(exc, ShopError):
         body = {exc.field: [exc.message]} if exc.field else {"detail": exc.message, "code": exc.code, **exc.extra}
@@ -79,7 +106,10 @@ def api_not_found(request, *args, **kwargs) -> JsonResponse:
 
 
 def server_error(request, *args, **kwargs):
-    """Django's 500 handler: JSON under /api/, Django's plain page elsewhere."""
+    """Django's 500 handler: JSON under /api/, Django's plain page elsewhere; 503 when the database is out of reach
+    (an error from a middleware or a page, which DRF's handler never sees)."""
+    if database_out(sys.exc_info()[1]):
+        return unavailable(request)
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Server error.", "code": "server_error"}, status=500)
     return defaults.server_error(request, *args, **kwargs)

@@ -93,14 +93,17 @@ def user_authenticate(*, request, email, password) -> User:
     if holder is None:
         security_event_record("sign_in_failed", request=request, email=email, detail="No account has this address.")
         raise UserNotFound()
+    # Counted before the check, in one atomic step shared by every machine: of parallel guesses, only as many as the
+    # limit leaves get their password checked.
+    if not failures.attempt():
+        raise SignInLocked(failures.wait())
     user = None
     if len(password) <= PASSWORD_MAX_LENGTH:
         user = authenticate(request, email=email, password=password)
     if user is None:
-        failures.failure_record()
         security_event_record("sign_in_failed", user=holder, request=request, detail="Wrong password.")
-        if not failures.allows():
-            # This failure was the one too many: the account is locked for a while (SignInFailureThrottle).
+        if failures.locks_now():
+            # This failure was the last the window allows: the account is locked for a while (SignInFailureThrottle).
             security_event_record(
                 "sign_in_lockout",
                 user=holder,
@@ -108,8 +111,9 @@ def user_authenticate(*, request, email, password) -> User:
                 detail=f"Too many failed sign-ins: locked for {failures.wait() or 0:.0f} seconds.",
             )
         raise WrongPassword()
-    ensure_enabled(user)
+    # The right password: the attempt counted above, and the failures before it, are forgotten.
     failures.failures_clear()
+    ensure_enabled(user)
     return user
 
 

@@ -73,6 +73,8 @@ def base_env(var_dir: Path, database_url: str, workers: int, broker_url: str) ->
         SHOP_VAR_DIR=str(var_dir),
         DATABASE_URL=database_url,
         CACHE_URL="locmemcache://",
+        # One machine: its per-process cache and local media are what it measures.
+        SHOP_SINGLE_MACHINE="1",
         # Only the checkout servers' workers send mail (servers_make), to SMTP servers on loopback.
         EMAIL_URL="dummymail://",
         CELERY_BROKER_URL=broker_url,

@@ -1,6 +1,7 @@
 """Shoe pictures (docs/DESIGN.md §6): their smaller copies, made by a worker once a picture is committed, and the
 files of pictures no shoe shows any more, deleted with their copies once the change that dropped them is committed."""
 
+import logging
 from collections.abc import Iterable
 
 from django.core.files.base import ContentFile
@@ -13,6 +14,8 @@ from .. import selectors
 from ..images import PICTURE_WIDTHS, picture_copy_name
 from ..models import Shoe
 from .version import catalog_version_bump
+
+logger = logging.getLogger(__name__)
 
 SHOE_IMAGE_FIELD = Shoe._meta.get_field("image")
 # The task that stores a new picture's smaller copies (catalog/tasks.py registers it under this name).
@@ -59,6 +62,8 @@ def picture_sizes_make(*, name: str) -> bool:
         with storage.open(name, "rb") as source:
             (width, height), copies = image_narrower_copies(source, widths=PICTURE_WIDTHS)
     except FileNotFoundError:
+        # On several machines, a picture on one machine's disk is missing on the others: said, never silent.
+        logger.warning("Picture %s is not in the media storage: its smaller copies cannot be made", name)
         return False
     for copy_width, content in copies.items():
         copy_name = picture_copy_name(name, copy_width)
@@ -70,3 +75,12 @@ def picture_sizes_make(*, name: str) -> bool:
     # update() sends no post_save: the shoes' answers show the new srcset.
     catalog_version_bump()
     return True
+
+
+def picture_sizes_catch_up(*, limit: int) -> int:
+    """Make the copies of up to `limit` pictures that have none (a task lost with its broker, a worker that could not
+    read the picture); how many were made. Beat runs it (SHOP_PICTURE_SIZES_EVERY_MINUTES)."""
+    made = 0
+    for name in selectors.pictures_without_sizes()[:limit]:
+        made += picture_sizes_make(name=name)
+    return made

@@ -1,7 +1,9 @@
 """The project itself: the environment it reads, apps, middleware, templates, database, static files, logs, the shop."""
 
+import hashlib
 import os
 import secrets
+import subprocess
 from pathlib import Path
 
 import environ
@@ -54,6 +56,8 @@ SECRET_KEY_FALLBACKS = env.list("DJANGO_SECRET_KEY_FALLBACKS", default=[])
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
 
 INSTALLED_APPS = [
+    # The project's own commands (migrate with a lock timeout) and start-up checks (the broker's eviction policy).
+    "shopsite.apps.ShopsiteConfig",
     "shopsite.apps.ShopAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -86,6 +90,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /livez and /readyz, before anything reads the Host header: a load balancer probes each machine by its address.
+    "shopsite.probes.ProbeMiddleware",
     "shopsite.logs.RequestIdMiddleware",
     # On every answer, the 413 and the catalogue's fast path included (the policies are in security.py).
     "csp.middleware.CSPMiddleware",
@@ -143,22 +149,51 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
 else:
-    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    # A connection cut or a database out of reach: a request waits this long to connect, not the TCP stack's minutes,
+    # and a connection lost silently (a failover, a firewall's idle cut) is noticed by keepalives within a minute.
+    # libpq's connection parameters, which PgBouncer accepts (unlike startup options).
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _options.setdefault("connect_timeout", env.int("DATABASE_CONNECT_TIMEOUT", default=3))
+    _options.setdefault("keepalives", 1)
+    _options.setdefault("keepalives_idle", 30)
+    _options.setdefault("keepalives_interval", 10)
+    _options.setdefault("keepalives_count", 3)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    if env.bool("DATABASE_POOL", default=False):
+        # Django's psycopg pool: each process keeps up to max_size connections for its threads and shares them,
+        # rather than one per thread kept for CONN_MAX_AGE (docs/OPERATIONS-29.md's sizing table). A request waits
+        # up to `timeout` for a free one, then fails (503).
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        _options["pool"] = {
+            "min_size": env.int("DATABASE_POOL_MIN_SIZE", default=2),
+            "max_size": env.int("DATABASE_POOL_MAX_SIZE", default=4),
+            "timeout": env.float("DATABASE_POOL_TIMEOUT", default=5),
+        }
+    else:
+        DATABASES["default"]["CONN_MAX_AGE"] = env.int("DATABASE_CONN_MAX_AGE", default=60)
+    # Behind PgBouncer in transaction mode a server-side cursor (.iterator()) would lose its transaction between
+    # fetches: Django then reads such queries whole.
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = env.bool("DATABASE_PGBOUNCER", default=False)
 # Seconds one SQL statement, and one wait for a row or table lock, may take (0: no limit). PostgreSQL cuts what
 # runs longer, and the request answers 503 instead of holding its thread (shopsite/errors.py). Only the web
 # server's connections get them: shopsite/wsgi.py and asgi.py set SHOP_WEB_SERVER. Migrations, import_shoes,
 # seed_demo and bench/seed.py run through manage.py or their own script and take as long as they need.
 DATABASE_STATEMENT_TIMEOUT = env.float("DATABASE_STATEMENT_TIMEOUT", default=5)
 DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.bool("SHOP_WEB_SERVER", default=False):
-    # libpq's startup options: set as the connection opens, without a round trip of its own.
-    _limits = (
-        f"-c statement_timeout={round(DATABASE_STATEMENT_TIMEOUT * 1000)} "
-        f"-c lock_timeout={round(DATABASE_LOCK_TIMEOUT * 1000)}"
-    )
-    _options = DATABASES["default"].setdefault("OPTIONS", {})
-    _options["options"] = f"{_options['options']} {_limits}" if _options.get("options") else _limits
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # The same backend, setting SESSION_SETTINGS by SQL once per new connection (shopsite/postgresql/base.py), never
+    # as libpq's startup options, which PgBouncer refuses. Behind PgBouncer in transaction mode, set them on the role
+    # instead (ALTER ROLE ... SET statement_timeout) and both variables to 0 (docs/OPERATIONS-29.md).
+    DATABASES["default"]["ENGINE"] = "shopsite.postgresql"
+    if env.bool("SHOP_WEB_SERVER", default=False):
+        DATABASES["default"]["SESSION_SETTINGS"] = {
+            name: f"{round(seconds * 1000)}"
+            for name, seconds in (
+                ("statement_timeout", DATABASE_STATEMENT_TIMEOUT),
+                ("lock_timeout", DATABASE_LOCK_TIMEOUT),
+            )
+            if seconds
+        }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -220,7 +255,33 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
 }
 
+
+def _release() -> str:
+    """SHOP_RELEASE; else the checkout's commit; else the bundle's hash (an image built without .git); else "dev"."""
+    if release := env.str("SHOP_RELEASE", default=""):
+        return release
+    try:
+        return subprocess.run(
+            ["git", "rev-parse", "--short=12", "HEAD"], cwd=BASE_DIR, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        pass
+    stats = BASE_DIR / "frontend" / "webpack-stats.json"
+    return hashlib.sha256(stats.read_bytes()).hexdigest()[:12] if stats.is_file() else "dev"
+
+
+# What this release is: in every cache key (integrations.py), so that during a rolling release old and new machines
+# never read each other's cached answers, whose shapes may differ. Every machine of one release must have the same.
+SHOP_RELEASE = _release()
+# migrate waits at most this long (seconds) for a table's lock (shopsite/management/commands/migrate.py): a migration
+# queued behind a long transaction would otherwise hold every request queued behind it. 0: no limit.
+DATABASE_MIGRATE_LOCK_TIMEOUT = env.float("DATABASE_MIGRATE_LOCK_TIMEOUT", default=5)
+
 # The shop's own settings.
+# What /readyz needs answering before the load balancer may send this machine traffic (shopsite/probes.py): any of
+# database, cache, broker. Without the cache or the broker the shop still serves, degraded: an operator who would
+# rather keep every machine in while a shared Redis is out names only `database`.
+SHOP_READY_NEEDS = env.list("SHOP_READY_NEEDS", default=["database", "cache", "broker"])
 SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
 # The footer's social links, network name to the shop's page there, as a JSON object.
 SHOP_SOCIAL_LINKS = env.json(

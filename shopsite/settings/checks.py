@@ -10,12 +10,15 @@ from django.core.exceptions import ImproperlyConfigured
 
 from .base import DEBUG, SECRET_KEY, SHOP_ADMIN_2FA, SHOP_DEMO, env
 from .integrations import (
+    AWS_STORAGE_BUCKET_NAME,
+    CACHES,
     CELERY_BROKER_URL,
     FIREBASE_PROJECT_ID,
     IDENTITY_PROVIDER,
     PAYMENT_GATEWAY,
     SHOP_ALLOW_TEST_PAYMENTS,
     SHOP_IDEMPOTENCY_PREFIX,
+    SHOP_SINGLE_MACHINE,
     STRIPE_PUBLISHABLE_KEY,
     STRIPE_SECRET_KEY,
 )
@@ -32,6 +35,24 @@ if _refusals:
         f"Set {'both' if len(_refusals) == 2 else 'it'} as docs/DEPLOY.md says; for the demo, SHOP_DEMO=1 (which "
         "`make run` and `make manage` set) keeps a key and a broker in var/."
     )
+# On several machines, each process's own cache would multiply every rate limit and lockout by the number of processes,
+# and a picture on one machine's disk is a 404 on the others (docs/OPERATIONS-29.md).
+PER_PROCESS_CACHES = {
+    "django.core.cache.backends.locmem.LocMemCache",
+    "django.core.cache.backends.dummy.DummyCache",
+    "django.core.cache.backends.filebased.FileBasedCache",
+}
+if not (DEBUG or SHOP_DEMO or SHOP_SINGLE_MACHINE):
+    if CACHES["default"]["BACKEND"] in PER_PROCESS_CACHES:
+        _refusals.append(
+            "CACHE_URL names no shared cache: a live shop's limits and lockouts count in one Redis every machine "
+            "shares (CACHE_URL=redis://...), or SHOP_SINGLE_MACHINE=1 says it runs on one machine."
+        )
+    if not AWS_STORAGE_BUCKET_NAME:
+        _refusals.append(
+            "AWS_STORAGE_BUCKET_NAME is not set: a live shop keeps its pictures in a bucket every machine reaches "
+            "(any S3-compatible store: AWS_S3_ENDPOINT_URL), or SHOP_SINGLE_MACHINE=1 says it runs on one machine."
+        )
 if IDENTITY_PROVIDER not in ("local", "firebase"):
     _refusals.append(f"IDENTITY_PROVIDER must be 'local' or 'firebase', not {IDENTITY_PROVIDER!r}.")
 if IDENTITY_PROVIDER == "firebase" and not FIREBASE_PROJECT_ID:

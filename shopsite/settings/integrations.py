@@ -1,7 +1,7 @@
 """What the shop talks to: mail, Celery's broker, the cache, media storage, payments, the identity provider."""
 
 from .api import REST_FRAMEWORK
-from .base import DEBUG, SHOP_DEMO, STORAGES, VAR_DIR, env
+from .base import DEBUG, SHOP_DEMO, SHOP_RELEASE, STORAGES, VAR_DIR, env
 
 # The demo keeps its mails as files in var/mail/ (make run says so); anything else prints them, unless EMAIL_URL says
 # where to send them.
@@ -81,7 +81,14 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# A live shop on one machine says so: its per-process cache and local media are then allowed (checks.py refuses both
+# otherwise, since on several machines each would have its own limits, answers and pictures).
+SHOP_SINGLE_MACHINE = env.bool("SHOP_SINGLE_MACHINE", default=False)
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://")}
+# The release in every key (base.py's SHOP_RELEASE); the rate limits' counters leave it out (shopsite/counters.py).
+# CACHE_KEY_PREFIX keeps two shops on one Redis apart.
+_CACHE_PREFIX = env.str("CACHE_KEY_PREFIX", default="")
+CACHES["default"]["KEY_PREFIX"] = f"{_CACHE_PREFIX}:{SHOP_RELEASE}" if _CACHE_PREFIX else SHOP_RELEASE
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # Redis down or hanging slows no request: short timeouts, and a breaker that lets each process's memory
     # stand in for a few seconds before Redis is tried again (shopsite/cache.py). Options in the URL win.
@@ -90,6 +97,7 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
         "socket_connect_timeout": env.float("CACHE_CONNECT_TIMEOUT", default=0.25),
         "socket_timeout": env.float("CACHE_READ_TIMEOUT", default=0.25),
         "breaker_seconds": env.float("CACHE_BREAKER_SECONDS", default=5),
+        "counter_prefix": _CACHE_PREFIX,
         **CACHES["default"].get("OPTIONS", {}),
     }
 elif CACHES["default"]["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache":
@@ -150,8 +158,35 @@ SHOP_RELEASE_GATE_SECONDS = env.int("SHOP_RELEASE_GATE_SECONDS", default=30)
 SHOP_RELEASE_TRIES_PER_MINUTE = env.int("SHOP_RELEASE_TRIES_PER_MINUTE", default=10)
 # A card authorisation lasts 7 days at Stripe: a draw run later than this after its earliest entry cancels them all.
 SHOP_DRAW_AUTHORISATION_DAYS = env.int("SHOP_DRAW_AUTHORISATION_DAYS", default=6)
+# Pictures whose smaller copies were never made (their task lost, the picture unreadable then): made by beat, a few
+# per run so one run never holds a worker for long.
+SHOP_PICTURE_SIZES_EVERY_MINUTES = env.int("SHOP_PICTURE_SIZES_EVERY_MINUTES", default=15)
+SHOP_PICTURE_SIZES_PER_RUN = env.int("SHOP_PICTURE_SIZES_PER_RUN", default=50)
+CELERY_BEAT_SCHEDULE["make-missing-picture-sizes"] = {
+    "task": "catalog.tasks.picture_sizes_catch_up",
+    "schedule": SHOP_PICTURE_SIZES_EVERY_MINUTES * 60,
+    "options": {"expires": SHOP_PICTURE_SIZES_EVERY_MINUTES * 60},
+}
 CELERY_BEAT_SCHEDULE["release-minute"] = {
     "task": "releases.tasks.release_minute",
     "schedule": 60,
     "options": {"expires": 60},
 }
+
+# Errors (and, sampled, traces) reported to Sentry or any service that speaks its protocol, from the web server and
+# Celery's workers and beat, tagged with the release. Nothing is sent without a DSN.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+if SENTRY_DSN:
+    import sentry_sdk
+    from sentry_sdk.integrations.celery import CeleryIntegration
+    from sentry_sdk.integrations.django import DjangoIntegration
+
+    sentry_sdk.init(
+        dsn=SENTRY_DSN,
+        integrations=[DjangoIntegration(), CeleryIntegration(monitor_beat_tasks=True)],
+        release=SHOP_RELEASE,
+        environment=env.str("SENTRY_ENVIRONMENT", default="production"),
+        traces_sample_rate=env.float("SENTRY_TRACES_SAMPLE_RATE", default=0),
+        # Shoppers' addresses, cookies and bodies stay out of the reports.
+        send_default_pii=False,
+    )

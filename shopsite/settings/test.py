@@ -42,3 +42,11 @@ CELERY_BROKER_URL = CELERY_BROKER_URL or "memory://localhost/"
 # pytest-xdist runs several test processes beside each other, and other checkouts may run theirs on the same Redis:
 # each process's worker tests publish to, and their workers take from, a queue of its own.
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_QUEUE", default=f"tests-{os.getpid()}")
+
+# `make lint`'s migration linter (django-migration-linter, a dev dependency): its command only.
+try:
+    import django_migration_linter  # noqa: F401
+except ImportError:
+    pass
+else:
+    INSTALLED_APPS = [*INSTALLED_APPS, "django_migration_linter"]  # noqa: F405

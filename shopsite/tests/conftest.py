@@ -23,6 +23,8 @@ def gunicorn(tmp_path):
         "GUNICORN_BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": "1",
         "CACHE_URL": "locmemcache://",
+        # Stopped by the fixture: no load balancer to drain for.
+        "SHOP_DRAIN_SECONDS": "0",
     }
     log = (tmp_path / "gunicorn.log").open("w")
     server = subprocess.Popen(
@@ -44,3 +46,22 @@ def gunicorn(tmp_path):
         server.terminate()
         server.wait(timeout=30)
         log.close()
+
+
+@pytest.fixture
+def database_unreachable(transactional_db):
+    """The default connection pointed at nothing, as a database that is down or out of reach: a PostgreSQL port nobody
+    listens on, or a SQLite file in a folder that does not exist. Put back before the test's tables are emptied."""
+    from django.db import connection
+
+    connection.close()
+    saved = dict(connection.settings_dict)
+    if connection.vendor == "sqlite":
+        connection.settings_dict["NAME"] = "/nonexistent/shop/db.sqlite3"
+    else:
+        connection.settings_dict.update(HOST="127.0.0.1", PORT="1")
+    try:
+        yield
+    finally:
+        connection.close()
+        connection.settings_dict.update(saved)

@@ -247,8 +247,8 @@ def test_with_redis_up_everything_goes_through_one_connection_to_it(
     ]
     assert api_client.get("/api/health").json() == {"status": "ok", "database": "ok", "cache": "ok"}
     # The throttles count in Redis, where every app server sees them.
-    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
-    assert real_redis.fallback.get("throttle_signin_127.0.0.1") is None
+    assert empty_redis.exists(f"{PREFIX}:counter:throttle_signin_127.0.0.1")
+    assert real_redis.fallback.get("counter:throttle_signin_127.0.0.1") is None
     assert breaker_lines(caplog) == []
 
 
@@ -273,8 +273,8 @@ def test_health_says_degraded_while_redis_hangs_and_ok_once_it_is_back(
     assert closed.startswith("Redis answers again after 5 s")
     # From now on the counts are Redis's again; those made meanwhile stayed in this process.
     sign_in(api_client)
-    assert empty_redis.exists(f"{PREFIX}:1:throttle_signin_127.0.0.1")
-    assert len(cache.fallback.get("throttle_signin_127.0.0.1")) == 3
+    assert empty_redis.exists(f"{PREFIX}:counter:throttle_signin_127.0.0.1")
+    assert cache.fallback.get("counter:throttle_signin_127.0.0.1") == 3
 
 
 def test_one_caller_at_a_time_tries_redis_again_after_the_pause(clock):
@@ -320,21 +320,23 @@ def cache_setting(tmp_path, **env) -> dict:
 
 
 def test_a_redis_cache_url_gets_the_short_timeouts_and_the_breaker(tmp_path):
-    assert cache_setting(tmp_path, CACHE_URL="redis://cache.internal:6379/0") == {
+    assert cache_setting(tmp_path, CACHE_URL="redis://cache.internal:6379/0", SHOP_RELEASE="r1") == {
         "BACKEND": "shopsite.cache.ResilientRedisCache",
         "LOCATION": "redis://cache.internal:6379/0",
-        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "breaker_seconds": 5},
+        "KEY_PREFIX": "r1",
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.25, "breaker_seconds": 5, "counter_prefix": ""},
     }
     # The environment's values, and the URL's own options over them.
     assert cache_setting(
         tmp_path, CACHE_URL="redis://cache.internal:6379/0?socket_timeout=0.1", CACHE_BREAKER_SECONDS="30"
-    )["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.1, "breaker_seconds": 30}
+    )["OPTIONS"] == {"socket_connect_timeout": 0.25, "socket_timeout": 0.1, "breaker_seconds": 30, "counter_prefix": ""}
 
 
 def test_without_a_cache_url_each_process_keeps_its_own_memory_cache(tmp_path):
-    assert cache_setting(tmp_path) == {
+    assert cache_setting(tmp_path, SHOP_RELEASE="r1") == {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "",
+        "KEY_PREFIX": "r1",
         # Bounded, whatever URLs it is asked (catalog/cache.py keeps answers in it).
         "OPTIONS": {"MAX_ENTRIES": 500},
     }

@@ -44,6 +44,7 @@ def run(tmp_path, args: list[str], **env) -> subprocess.CompletedProcess:
         "DJANGO_SECRET_KEY": LIVE["DJANGO_SECRET_KEY"],
         "CELERY_BROKER_URL": LIVE["CELERY_BROKER_URL"],
         "SHOP_HTTPS": "0",
+        "SHOP_SINGLE_MACHINE": "1",
         **env,
     }
     result = subprocess.run(
@@ -64,31 +65,56 @@ def printed(result: subprocess.CompletedProcess, label: str) -> str:
     return line.removeprefix(f"{label} ")
 
 
-def database_options(tmp_path, start: str, **env) -> dict:
-    """DATABASES' OPTIONS in a fresh process started with `start`."""
-    show = "from django.conf import settings\nprint('OPTIONS', repr(settings.DATABASES['default']['OPTIONS']))"
-    return ast.literal_eval(printed(run(tmp_path, ["-c", f"{start}\n{show}"], **env), "OPTIONS"))
+def database_settings(tmp_path, start: str, **env) -> dict:
+    """DATABASES['default'] in a fresh process started with `start`."""
+    show = "from django.conf import settings\nprint('DATABASE', repr(settings.DATABASES['default']))"
+    return ast.literal_eval(printed(run(tmp_path, ["-c", f"{start}\n{show}"], **env), "DATABASE"))
 
 
-def test_the_web_server_s_postgresql_connections_get_the_time_limits(tmp_path):
+def test_the_web_server_s_postgresql_connections_get_the_time_limits_without_startup_options(tmp_path):
     url = "postgres://shop@db.internal:5432/shop"
-    assert database_options(tmp_path, "import shopsite.wsgi", DATABASE_URL=url) == {
-        "options": "-c statement_timeout=5000 -c lock_timeout=2000"
+    database = database_settings(tmp_path, "import shopsite.wsgi", DATABASE_URL=url)
+    assert database["SESSION_SETTINGS"] == {"statement_timeout": "5000", "lock_timeout": "2000"}
+    # PgBouncer refuses libpq's startup options unless told to ignore them: none are sent.
+    assert "options" not in database["OPTIONS"]
+    assert database["ENGINE"] == "shopsite.postgresql"
+    # A zero is no limit: left to the role's own setting (ALTER ROLE ... SET), as behind PgBouncer.
+    database = database_settings(
+        tmp_path, "import shopsite.wsgi", DATABASE_URL=url, DATABASE_STATEMENT_TIMEOUT="1.5", DATABASE_LOCK_TIMEOUT="0"
+    )
+    assert database["SESSION_SETTINGS"] == {"statement_timeout": "1500"}
+
+
+def test_connections_time_out_and_keep_alive(tmp_path):
+    options = database_settings(tmp_path, "import shopsite.wsgi", DATABASE_URL="postgres://shop@db.internal/shop")
+    assert {name: options["OPTIONS"][name] for name in ("connect_timeout", "keepalives", "keepalives_idle")} == {
+        "connect_timeout": 3,
+        "keepalives": 1,
+        "keepalives_idle": 30,
     }
-    # The environment's values, after the URL's own startup options.
-    assert database_options(
+    assert options["CONN_MAX_AGE"] == 60
+    assert options["DISABLE_SERVER_SIDE_CURSORS"] is False
+
+
+def test_the_pool_and_pgbouncer_are_the_operator_s_choice(tmp_path):
+    database = database_settings(
         tmp_path,
         "import shopsite.wsgi",
-        DATABASE_URL=f"{url}?options=-c%20search_path%3Dshop",
-        DATABASE_STATEMENT_TIMEOUT="1.5",
-        DATABASE_LOCK_TIMEOUT="0",
-    ) == {"options": "-c search_path=shop -c statement_timeout=1500 -c lock_timeout=0"}
+        DATABASE_URL="postgres://shop@db.internal/shop",
+        DATABASE_POOL="1",
+        DATABASE_POOL_MAX_SIZE="6",
+        DATABASE_PGBOUNCER="1",
+    )
+    assert database["OPTIONS"]["pool"] == {"min_size": 2, "max_size": 6, "timeout": 5.0}
+    # Django's pool hands a connection back after each request: none is kept by the thread.
+    assert database["CONN_MAX_AGE"] == 0
+    assert database["DISABLE_SERVER_SIDE_CURSORS"] is True
 
 
 def test_commands_and_sqlite_get_no_time_limits(tmp_path):
     setup = "import django; django.setup()"
-    assert database_options(tmp_path, setup, DATABASE_URL="postgres://shop@db.internal:5432/shop") == {}
-    assert "options" not in database_options(tmp_path, "import shopsite.wsgi")
+    assert "SESSION_SETTINGS" not in database_settings(tmp_path, setup, DATABASE_URL="postgres://shop@db.internal/shop")
+    assert "SESSION_SETTINGS" not in database_settings(tmp_path, "import shopsite.wsgi")
 
 
 def this_database() -> dict:
@@ -111,6 +137,15 @@ class TestOnPostgres:
         assert printed(web, "LIMITS") == "5s 2s"
         # migrate, import_shoes, seed_demo: manage.py's connections run as long as they need.
         assert printed(command, "LIMITS") == "0 0"
+
+    def test_pooled_connections_get_the_limits_once_each(self, tmp_path):
+        # Django's psycopg pool: the limits are set as the pool opens a connection, and kept across checkouts.
+        twice = (
+            f"import shopsite.wsgi\n{SHOW_LIMITS}from django.db import connection\nconnection.close()\n{SHOW_LIMITS}"
+        )
+        result = run(tmp_path, ["-c", twice], DATABASE_POOL="1", **this_database())
+
+        assert [line for line in result.stdout.splitlines() if line.startswith("LIMITS")] == ["LIMITS 5s 2s"] * 2
 
     def test_a_statement_running_past_the_limit_is_cancelled(self, tmp_path):
         sleep = (

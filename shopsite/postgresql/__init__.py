@@ -1,0 +1,1 @@
+"""PostgreSQL with the shop's session settings (settings/base.py: DATABASES' SESSION_SETTINGS)."""
