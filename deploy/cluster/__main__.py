@@ -55,8 +55,9 @@ class Cluster:
     def start(self) -> None:
         busy = [name for name, port in PORTS.items() if not parts.port_free(port)]
         if busy:
-            raise RuntimeError(f"Ports taken: {', '.join(f'{n} {PORTS[n]}' for n in busy)} (CLUSTER_PORT_BASE moves them)")
-        haproxy = parts.haproxy_binary()
+            taken = ", ".join(f"{name} {PORTS[name]}" for name in busy)
+            raise RuntimeError(f"Ports taken: {taken} (CLUSTER_PORT_BASE moves them)")
+        parts.haproxy_binary()
         say(f"PostgreSQL: a scratch cluster on 127.0.0.1:{PORTS['postgres']} ({self.postgres.bin})")
         self.postgres.init()
         self.postgres.start()
@@ -76,17 +77,22 @@ class Cluster:
         migrate = shop.manage(self.env, self.tmp / "var-setup", "migrate", "--noinput")
         if migrate.returncode:
             raise RuntimeError(f"migrate failed:\n{migrate.stdout[-3000:]}{migrate.stderr[-3000:]}")
-        seeded = shop.subprocess.run([parts.PYTHON, "-m", "deploy.cluster.seed"], cwd=parts.ROOT,
-                                     env={**self.env, "SHOP_VAR_DIR": str(self.tmp / "var-setup")},
-                                     capture_output=True, text=True)
+        seeded = shop.subprocess.run(
+            [parts.PYTHON, "-m", "deploy.cluster.seed"],
+            cwd=parts.ROOT,
+            env={**self.env, "SHOP_VAR_DIR": str(self.tmp / "var-setup")},
+            capture_output=True,
+            text=True,
+        )
         if seeded.returncode:
             raise RuntimeError(f"seed failed:\n{seeded.stderr[-3000:]}")
         import json
 
         self.people = json.loads(seeded.stdout.strip().splitlines()[-1])
         for name in ("a", "b"):
-            machine = Machine(name.upper(), PORTS[name], self.tmp / f"var-{name}", self.env,
-                              self.tmp / f"gunicorn-{name}.log")
+            machine = Machine(
+                name.upper(), PORTS[name], self.tmp / f"var-{name}", self.env, self.tmp / f"gunicorn-{name}.log"
+            )
             machine.start("r1")
             self.procs.append(machine.web)
             self.machines[name] = machine
@@ -106,12 +112,15 @@ class Cluster:
         self.own(parts.haproxy_proc(self.tmp, self.probe))
         parts.wait_port(PORTS["haproxy"], "haproxy")
         self.wait_up({"a", "b"})
-        say(f"The cluster is up in {time.monotonic() - STARTED:.0f} s: haproxy {FRONT} -> A :{PORTS['a']}, "
-            f"B :{PORTS['b']} (probing {self.probe})")
+        say(
+            f"The cluster is up in {time.monotonic() - STARTED:.0f} s: haproxy {FRONT} -> A :{PORTS['a']}, "
+            f"B :{PORTS['b']} (probing {self.probe})"
+        )
 
     def worker_start(self, name: str) -> None:
-        proc = shop.celery_proc("worker", f"worker-{name}", self.env, self.tmp / f"var-worker-{name}",
-                                self.tmp / f"worker-{name}.log")
+        proc = shop.celery_proc(
+            "worker", f"worker-{name}", self.env, self.tmp / f"var-worker-{name}", self.tmp / f"worker-{name}.log"
+        )
         self.workers[name] = self.own(proc)
 
     def beat_start(self) -> None:
@@ -157,17 +166,34 @@ class Cluster:
         codes = {}
         for path in ("/livez", "/readyz"):
             try:
-                codes[path] = requests.get(self.machines["a"].url + path, headers={"Host": "10.0.0.7"}, timeout=5).status_code
+                codes[path] = requests.get(
+                    self.machines["a"].url + path, headers={"Host": "10.0.0.7"}, timeout=5
+                ).status_code
             except requests.RequestException as error:
                 codes[path] = type(error).__name__
-        check("probes", codes == {"/livez": 200, "/readyz": 200},
-              f"A answers /livez {codes['/livez']}, /readyz {codes['/readyz']} to Host 10.0.0.7 (200 and 200 wanted)")
+        check(
+            "probes",
+            codes == {"/livez": 200, "/readyz": 200},
+            f"A answers /livez {codes['/livez']}, /readyz {codes['/readyz']} to Host 10.0.0.7 (200 and 200 wanted)",
+        )
 
     def check_picture(self, admin_a: Client) -> int | None:
         """A picture uploaded through A: B serves the shoe with the picture and its smaller copies."""
-        answer = admin_a.call("POST", "/api/shoes", self.machines["a"].url, data={
-            "brand": "Nike", "name": "Cluster Runner", "description": "Made on A", "color": "Red", "price": "120",
-            "size": "9.5", "q": "50"}, files={"image": ("runner.png", shop.picture_png(), "image/png")})
+        answer = admin_a.call(
+            "POST",
+            "/api/shoes",
+            self.machines["a"].url,
+            data={
+                "brand": "Nike",
+                "name": "Cluster Runner",
+                "description": "Made on A",
+                "color": "Red",
+                "price": "120",
+                "size": "9.5",
+                "q": "50",
+            },
+            files={"image": ("runner.png", shop.picture_png(), "image/png")},
+        )
         if answer.status_code != 201:
             check("picture A -> B", False, f"creating the shoe on A answered {answer.status_code}: {answer.text[:200]}")
             return None
@@ -183,17 +209,24 @@ class Cluster:
         image = shoe.get("image", "")
         codes = [requests.get(url, timeout=5).status_code for url in [image, *urls] if url.startswith("http")]
         ok = bool(urls) and len(codes) == len(urls) + 1 and set(codes) == {200} and f":{PORTS['s3']}/" in image
-        check("picture A -> B", ok, f"shoe {shoe_id}: B serves {image or '(no picture)'} and {len(urls)} sizes "
-              f"(srcset), fetched {codes}")
+        check(
+            "picture A -> B",
+            ok,
+            f"shoe {shoe_id}: B serves {image or '(no picture)'} and {len(urls)} sizes (srcset), fetched {codes}",
+        )
         return shoe_id
 
     def check_write_seen(self, admin_a: Client, shoe_id: int) -> None:
         """A change made on A is in anonymous reads on B within a second."""
         reader = requests.Session()
         reader.get(f"{self.machines['b'].url}/api/shoes/{shoe_id}", timeout=5)  # B has it cached now
-        name = f"Cluster Runner {int(time.time())}"
-        answer = admin_a.call("PUT", f"/api/shoes/{shoe_id}", self.machines["a"].url, data={
-            "brand": "Nike", "name": name, "description": "Changed on A", "color": "Red", "price": "130"})
+        name = "Cluster Runner " + letters(int(time.time() * 10))
+        answer = admin_a.call(
+            "PUT",
+            f"/api/shoes/{shoe_id}",
+            self.machines["a"].url,
+            data={"brand": "Nike", "name": name, "description": "Changed on A", "color": "Red", "price": "130"},
+        )
         if answer.status_code != 200:
             check("write on A seen on B", False, f"the change on A answered {answer.status_code}: {answer.text[:200]}")
             return
@@ -204,8 +237,11 @@ class Cluster:
                 seen = time.monotonic() - changed
                 break
             time.sleep(0.05)
-        check("write on A seen on B", seen is not None and seen <= 1.0,
-              f"B's anonymous read shows the new name after {seen:.2f} s" if seen is not None else "not within 3 s")
+        check(
+            "write on A seen on B",
+            seen is not None and seen <= 1.0,
+            f"B's anonymous read shows the new name after {seen:.2f} s" if seen is not None else "not within 3 s",
+        )
 
     def check_sign_in_limit(self) -> None:
         """40 wrong passwords at once, half on A and half on B: the account's lockout (20 an hour) holds across both."""
@@ -219,7 +255,9 @@ class Cluster:
             client.call("GET", "/api/csrf")
             start.wait()
             try:
-                code = client.call("POST", "/api/auth/signin", json={"email": email, "password": f"wrong-{index}"}).status_code
+                code = client.call(
+                    "POST", "/api/auth/signin", json={"email": email, "password": f"wrong-{index}"}, timeout=90
+                ).status_code
             except requests.RequestException as error:
                 code = type(error).__name__
             with lock:
@@ -232,28 +270,44 @@ class Cluster:
             thread.join()
         counted = sum(1 for code in codes if code in (400, 401, 403))
         stopped = sum(1 for code in codes if code == 429)
-        check("sign-in limit over both machines", counted <= 20 and counted + stopped == 40,
-              f"{counted} wrong passwords checked, {stopped} stopped with 429 (at most 20 may be checked; "
-              f"other answers: {[c for c in codes if c not in (400, 401, 403, 429)]})")
+        check(
+            "sign-in limit over both machines",
+            counted <= 20 and counted + stopped == 40,
+            f"{counted} wrong passwords checked, {stopped} stopped with 429 (at most 20 may be checked; "
+            f"other answers: {[c for c in codes if c not in (400, 401, 403, 429)]})",
+        )
 
     def check_metrics(self, before: dict[str, float]) -> None:
         status, after = shop.metrics_scrape(self.machines["a"].url)
         anonymous = requests.get(self.machines["a"].url + "/metrics", timeout=5).status_code
         moved = sorted(name for name, value in after.items() if value > before.get(name, 0) and "request" in name)
         kinds = {kind: any(kind in name for name in after) for kind in ("cache", "heartbeat", "queue", "mail")}
-        check("/metrics", status == 200 and anonymous in (401, 403, 404) and bool(moved),
-              f"with the token {status}, without {anonymous}; {len(after)} samples, {len(moved)} request figures "
-              f"moved (e.g. {moved[:2]}); names about {kinds}")
+        check(
+            "/metrics",
+            status == 200 and anonymous in (401, 403, 404) and bool(moved),
+            f"with the token {status}, without {anonymous}; {len(after)} samples, {len(moved)} request figures "
+            f"moved (e.g. {moved[:2]}); names about {kinds}",
+        )
 
     def check_sentry(self) -> None:
         marker = f"cluster forced error {int(time.time())}"
-        result = shop.manage(self.env, self.tmp / "var-setup", "shell", "-c", f"raise RuntimeError({marker!r})", timeout=60)
+        result = shop.manage(
+            self.env, self.tmp / "var-setup", "shell", "-c", f"raise RuntimeError({marker!r})", timeout=60
+        )
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and not any(marker.encode() in envelope for envelope in self.sentry.envelopes):
+
+        def arrived() -> bool:
+            return any(marker.encode() in envelope for envelope in list(self.sentry.envelopes))
+
+        while time.monotonic() < deadline and not arrived():
             time.sleep(0.2)
-        got = any(marker.encode() in envelope for envelope in self.sentry.envelopes)
-        check("Sentry", got, f"the sink holds {len(self.sentry.envelopes)} envelopes, "
-              f"{'one with' if got else 'none with'} the forced error (manage.py exited {result.returncode})")
+        got = arrived()
+        check(
+            "Sentry",
+            got,
+            f"the sink holds {len(self.sentry.envelopes)} envelopes, "
+            f"{'one with' if got else 'none with'} the forced error (manage.py exited {result.returncode})",
+        )
 
     def check_rolling_release(self) -> None:
         """A then B: SIGTERM (the machine drains: /readyz fails, haproxy stops sending, running requests end), a new
@@ -279,8 +333,11 @@ class Cluster:
         finally:
             load.stop()
         counts = load.since(begin)
-        check("rolling release", failures(counts) == 0 and sum(counts.values()) > 0,
-              f"{'; '.join(notes)}; through haproxy {dict(counts)}")
+        check(
+            "rolling release",
+            failures(counts) == 0 and sum(counts.values()) > 0,
+            f"{'; '.join(notes)}; through haproxy {dict(counts)}",
+        )
 
     def check_worker_killed_and_beat(self) -> None:
         """Beat stopped; a worker killed with SIGKILL while it sends a mail; beat back after its run was due: the mail
@@ -290,16 +347,21 @@ class Cluster:
         self.workers["b"].stop()  # one worker takes the mail: the one the run kills
         self.smtp.delay = 3
         before = self.delivered(email)
-        answer = Client(self.machines["a"].url).call("POST", "/api/auth/password-reset", json={"email": email})
+        asker = Client(self.machines["a"].url)
+        asker.call("GET", "/api/csrf")
+        answer = asker.call("POST", "/api/auth/password-reset", json={"email": email})
         mail_id, deadline = None, time.monotonic() + 15
         with self.db() as db:
             while time.monotonic() < deadline and mail_id is None:
-                row = db.execute("SELECT id FROM mailing_mail WHERE \"to\" = %s AND state = 'sending' ORDER BY id DESC",
-                                 [email]).fetchone()
+                row = db.execute(
+                    "SELECT id FROM mailing_mail WHERE \"to\" = %s AND state = 'sending' ORDER BY id DESC", [email]
+                ).fetchone()
                 mail_id = row[0] if row else None
                 time.sleep(0.1)
         if mail_id is None:
-            check("worker killed mid-mail", False, f"no worker took the reset mail (reset answered {answer.status_code})")
+            check(
+                "worker killed mid-mail", False, f"no worker took the reset mail (reset answered {answer.status_code})"
+            )
             check("beat catches up", False, "not reached")
             return
         time.sleep(1)  # in the middle of the mail server's conversation
@@ -311,8 +373,11 @@ class Cluster:
         # The run cannot wait out the claim's 5-minute lease nor beat's 10-minute period: it moves the times back as
         # they would have passed (the claim, the mail's age for the resend's grace, beat's last runs).
         with self.db() as db:
-            db.execute("UPDATE mailing_mail SET claimed_at = claimed_at - interval '6 minutes', "
-                       "created_at = created_at - interval '6 minutes' WHERE id = %s", [mail_id])
+            db.execute(
+                "UPDATE mailing_mail SET claimed_at = claimed_at - interval '6 minutes', "
+                "created_at = created_at - interval '6 minutes' WHERE id = %s",
+                [mail_id],
+            )
         self.beat_schedule_age(timedelta(minutes=15))
         self.beat_start()
         beat_started = time.monotonic()
@@ -322,13 +387,20 @@ class Cluster:
             state = self.mail_state(mail_id)
         time.sleep(2)  # a second delivery would show by now
         delivered = self.delivered(email) - before
-        check("worker killed mid-mail", state == "sent" and delivered == 1 and killed_state == "sending",
-              f"mail {mail_id} was '{killed_state}' when its worker died; now '{state}', delivered {delivered} time(s)")
+        check(
+            "worker killed mid-mail",
+            state == "sent" and delivered == 1 and killed_state == "sending",
+            f"mail {mail_id} was '{killed_state}' when its worker died; now '{state}', delivered {delivered} time(s)",
+        )
         log = self.beat.log.read_text(errors="replace")
-        ran = "send-pending-mail" in log.split("beat: Starting")[-1] if "beat: Starting" in log else "send-pending-mail" in log
-        check("beat catches up", ran and state == "sent",
-              f"beat, back after its resend was due, sent it at start ({'ran' if ran else 'did not run'} "
-              f"send-pending-mail; mail {state} {time.monotonic() - beat_started:.1f} s after beat's start)")
+        # The log of this start only (beat appends to it).
+        ran = "send-pending-mail" in log.split("beat: Starting")[-1]
+        check(
+            "beat catches up",
+            ran and state == "sent",
+            f"beat, back after its resend was due, sent it at start ({'ran' if ran else 'did not run'} "
+            f"send-pending-mail; mail {state} {time.monotonic() - beat_started:.1f} s after beat's start)",
+        )
 
     def beat_schedule_age(self, by: timedelta) -> None:
         path = self.tmp / "var-beat" / "celerybeat-schedule"
@@ -367,11 +439,16 @@ class Cluster:
         finally:
             load.stop()
             self.procs.remove(cache)
-            self.own(parts.redis_proc_again(cache))
+            self.own(Proc(cache.name, cache.command, cache.log))
         counts = load.since(begin)
-        ok = set(direct) == {"200"} and not any(s == "500" for s in counts) and all(
-            h == (200, "degraded") for h in health.values())
-        check("cache Redis out", ok, f"straight to the machines {direct}, health {health}, through haproxy {dict(counts)}")
+        ok = (
+            set(direct) == {"200"}
+            and not any(s == "500" for s in counts)
+            and all(h == (200, "degraded") for h in health.values())
+        )
+        check(
+            "cache Redis out", ok, f"straight to the machines {direct}, health {health}, through haproxy {dict(counts)}"
+        )
 
     def check_database_restart(self, admin: Client) -> None:
         """PostgreSQL restarted under reads and writes: 503s for a bounded time, never a 500, every write answered
@@ -384,7 +461,7 @@ class Cluster:
             index = 0
             while not stop.is_set():
                 index += 1
-                name = f"Cluster Brand {index}"
+                name = f"Cluster Brand {letters(index)}"
                 try:
                     status = str(admin.call("POST", "/api/brands", json={"name": name}).status_code)
                 except requests.RequestException as error:
@@ -423,15 +500,24 @@ class Cluster:
             stored = {row[0] for row in db.execute("SELECT name FROM catalog_brand WHERE name LIKE 'Cluster Brand %%'")}
         lost = created - stored
         unavailable = [at for at, status in list(load.answers) if at >= begin and status == "503"] + [
-            at for at, _, status in writes if status == "503"]
+            at for at, _, status in writes if status == "503"
+        ]
         span = (max(unavailable) - min(unavailable)) if unavailable else 0.0
         five_hundreds = counts.get("500", 0) + write_counts.get("500", 0)
         others = failures(counts) + sum(n for s, n in write_counts.items() if not s.isdigit()) - counts.get("503", 0)
-        ok = five_hundreds == 0 and not lost and span <= DATABASE_OUTAGE_BOUND and others <= 0 and (
-            recovered - up) < DATABASE_OUTAGE_BOUND
-        check("PostgreSQL restarted", ok,
-              f"down {up - down:.1f} s, served again {recovered - up:.1f} s after; 503s over {span:.1f} s; reads "
-              f"{dict(counts)}, writes {write_counts}; {len(created)} written, {len(lost)} lost")
+        ok = (
+            five_hundreds == 0
+            and not lost
+            and span <= DATABASE_OUTAGE_BOUND
+            and others <= 0
+            and (recovered - up) < DATABASE_OUTAGE_BOUND
+        )
+        check(
+            "PostgreSQL restarted",
+            ok,
+            f"down {up - down:.1f} s, served again {recovered - up:.1f} s after; 503s over {span:.1f} s; reads "
+            f"{dict(counts)}, writes {write_counts}; {len(created)} written, {len(lost)} lost",
+        )
 
     @staticmethod
     def ok(url: str) -> bool:
@@ -441,11 +527,14 @@ class Cluster:
             return False
 
 
-def redis_proc_again(proc: Proc) -> Proc:
-    return Proc(proc.name, proc.command, proc.log)
-
-
-parts.redis_proc_again = redis_proc_again
+def letters(number: int) -> str:
+    """A number in letters: the shop's names take letters and spaces only."""
+    word = ""
+    while True:
+        number, digit = divmod(number, 26)
+        word = "abcdefghijklmnopqrstuvwxyz"[digit] + word
+        if not number:
+            return word.capitalize()
 
 
 def main() -> int:
@@ -482,8 +571,10 @@ def main() -> int:
     finally:
         cluster.teardown()
     failed = [name for name, ok, _ in RESULTS if not ok]
-    say(f"make cluster: {len(RESULTS) - len(failed)} checks passed, {len(failed)} failed in "
-        f"{time.monotonic() - STARTED:.0f} s" + (f" ({', '.join(failed)})" if failed else ""))
+    say(
+        f"make cluster: {len(RESULTS) - len(failed)} checks passed, {len(failed)} failed in "
+        f"{time.monotonic() - STARTED:.0f} s" + (f" ({', '.join(failed)})" if failed else "")
+    )
     if failed:
         say(f"The processes' logs are kept in {tmp}")
     else:

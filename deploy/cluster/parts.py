@@ -40,7 +40,9 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def wait_port(port: int, what: str, seconds: float = 30, process: subprocess.Popen | None = None, log: Path | None = None) -> None:
+def wait_port(
+    port: int, what: str, seconds: float = 30, process: subprocess.Popen | None = None, log: Path | None = None
+) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
@@ -53,6 +55,8 @@ def wait_port(port: int, what: str, seconds: float = 30, process: subprocess.Pop
 
 def port_free(port: int) -> bool:
     with socket.socket() as probe:
+        # As the servers bind: a port whose last connections wait out TIME_WAIT is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError:
@@ -146,7 +150,9 @@ class Postgres:
             self.log.touch()
             shutil.chown(self.log, "postgres", "postgres")
         subprocess.run(
-            as_postgres([str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]),
+            as_postgres(
+                [str(self.bin / "initdb"), "-D", str(self.data), "-A", "trust", "-U", "postgres", "-E", "UTF8"]
+            ),
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT,
@@ -282,7 +288,7 @@ def haproxy_binary() -> str:
         return found
     say("haproxy is missing: installing Debian's package (apt-get install haproxy).")
     sudo = [] if AS_ROOT else ["sudo"]
-    for attempt in range(10):
+    for _attempt in range(10):
         update = subprocess.run([*sudo, "apt-get", "update", "-q"], capture_output=True, text=True)
         install = subprocess.run([*sudo, "apt-get", "install", "-y", "-q", "haproxy"], capture_output=True, text=True)
         if install.returncode == 0:
@@ -331,7 +337,7 @@ class SentrySink:
         sink = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+            def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", "0") or 0))
                 if self.headers.get("Content-Encoding") == "gzip":
                     import gzip

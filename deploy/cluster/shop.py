@@ -16,8 +16,21 @@ import requests
 from .parts import BIN, BUCKET, METRICS_TOKEN, PORTS, PYTHON, ROOT, SECRET_KEY, Proc, tail
 
 # What the shop reads from the environment; the caller's own values are never let through.
-SHOP_VARIABLES = ("SHOP_", "DJANGO_", "GUNICORN_", "AWS_", "FIREBASE_", "STRIPE_", "SENTRY_", "CACHE_", "CELERY_",
-                  "DATABASE_", "EMAIL_", "WEB_CONCURRENCY", "OTEL_")
+SHOP_VARIABLES = (
+    "SHOP_",
+    "DJANGO_",
+    "GUNICORN_",
+    "AWS_",
+    "FIREBASE_",
+    "STRIPE_",
+    "SENTRY_",
+    "CACHE_",
+    "CELERY_",
+    "DATABASE_",
+    "EMAIL_",
+    "WEB_CONCURRENCY",
+    "OTEL_",
+)
 FRONT = f"http://127.0.0.1:{PORTS['haproxy']}"
 # How long a machine may take to answer /readyz after its start.
 READY_SECONDS = 60
@@ -77,10 +90,15 @@ class Machine:
 
     def start(self, release: str) -> None:
         self.var.mkdir(exist_ok=True)
-        env = {**self.env, "SHOP_VAR_DIR": str(self.var), "SHOP_RELEASE": release,
-               "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
-        self.web = Proc(f"gunicorn {self.name}", [str(BIN / "gunicorn"), "-c", "gunicorn.conf.py", "shopsite.wsgi"],
-                        self.log, env).start()
+        env = {
+            **self.env,
+            "SHOP_VAR_DIR": str(self.var),
+            "SHOP_RELEASE": release,
+            "GUNICORN_BIND": f"127.0.0.1:{self.port}",
+        }
+        self.web = Proc(
+            f"gunicorn {self.name}", [str(BIN / "gunicorn"), "-c", "gunicorn.conf.py", "shopsite.wsgi"], self.log, env
+        ).start()
 
     def wait_ready(self, path: str) -> None:
         deadline = time.monotonic() + READY_SECONDS
@@ -100,16 +118,32 @@ def celery_proc(kind: str, name: str, env: dict[str, str], var: Path, log: Path)
     var.mkdir(exist_ok=True)
     env = {**env, "SHOP_VAR_DIR": str(var)}
     if kind == "worker":
-        command = [str(BIN / "celery"), "-A", "shopsite", "worker", "-n", f"{name}@cluster", "--concurrency", "2",
-                   "--loglevel", "INFO"]
+        command = [
+            str(BIN / "celery"),
+            "-A",
+            "shopsite",
+            "worker",
+            "-n",
+            f"{name}@cluster",
+            "--concurrency",
+            "2",
+            "--loglevel",
+            "INFO",
+        ]
     else:
         command = [str(BIN / "celery"), "-A", "shopsite", "beat", "--loglevel", "INFO"]
     return Proc(name, command, log, env)
 
 
 def manage(env: dict[str, str], var: Path, *args: str, timeout: float = 300) -> subprocess.CompletedProcess:
-    return subprocess.run([PYTHON, "manage.py", *args], cwd=ROOT, env={**env, "SHOP_VAR_DIR": str(var)},
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [PYTHON, "manage.py", *args],
+        cwd=ROOT,
+        env={**env, "SHOP_VAR_DIR": str(var)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 class Client:
@@ -124,7 +158,8 @@ class Client:
         token = self.http.cookies.get("csrftoken")
         if token:
             headers["X-CSRFToken"] = token
-        return self.http.request(method, (base or self.base) + path, headers=headers, timeout=10, **kwargs)
+        kwargs.setdefault("timeout", 15)
+        return self.http.request(method, (base or self.base) + path, headers=headers, **kwargs)
 
     def sign_in(self, email: str, password: str, base: str | None = None) -> requests.Response:
         self.call("GET", "/api/csrf", base)
