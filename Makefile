@@ -82,8 +82,8 @@ cluster: $(VENV)/.installed-dev ## Many machines proven on one: two app machines
 	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q haproxy; }
 	$(PY) -m deploy.cluster
 
-image: ## Build the container image (Dockerfile) as shop:latest, linted with hadolint when it is installed (docs/DEPLOY.md)
-	@if command -v hadolint >/dev/null; then hadolint Dockerfile; else echo "hadolint is not installed: the Dockerfile is not linted"; fi
+image: $(VENV)/.installed-dev ## Lint the Dockerfile (hadolint) and build the container image as shop:latest (docs/DEPLOY.md)
+	$(VENV)/bin/hadolint Dockerfile
 	docker build -t shop:latest .
 
 chromium: ## Install Debian's Chromium for the browser tests when it is missing
