@@ -68,6 +68,9 @@ def shop_env(tmp: Path, database_url: str, sentry_dsn: str, release: str) -> dic
         SHOP_RELEASE=release,
         SHOP_METRICS_TOKEN=METRICS_TOKEN,
         SENTRY_DSN=sentry_dsn,
+        # A stopping machine answers /readyz 503 this long before it stops serving: haproxy, probing every 300 ms,
+        # has taken it out well before (a live shop keeps the default, for balancers that probe every few seconds).
+        SHOP_DRAIN_SECONDS="2",
         WEB_CONCURRENCY="2",
         GUNICORN_THREADS="4",
         PYTHONUNBUFFERED="1",
