@@ -441,13 +441,21 @@ class Cluster:
             self.procs.remove(cache)
             self.own(Proc(cache.name, cache.command, cache.log))
         counts = load.since(begin)
+        served = counts.get("200", 0) / max(1, sum(counts.values()))
+        # Degraded, not down: every machine loses the same Redis at once, so a readiness that fails on it takes the
+        # whole shop out of the balancer. Through haproxy nearly every answer must still be served.
         ok = (
             set(direct) == {"200"}
             and not any(s == "500" for s in counts)
+            and served >= 0.9
             and all(h == (200, "degraded") for h in health.values())
         )
+        self.wait_up({"a", "b"})
         check(
-            "cache Redis out", ok, f"straight to the machines {direct}, health {health}, through haproxy {dict(counts)}"
+            "cache Redis out",
+            ok,
+            f"straight to the machines {direct}, health {health}, through haproxy {dict(counts)} "
+            f"({served:.0%} served, 90 % wanted)",
         )
 
     def check_database_restart(self, admin: Client) -> None:
@@ -537,6 +545,16 @@ def letters(number: int) -> str:
             return word.capitalize()
 
 
+def attempt(name: str, run, *args):
+    """One check; an error inside it fails that check (with its traceback) and the run goes on to the next."""
+    try:
+        return run(*args)
+    except Exception as error:
+        traceback.print_exc()
+        check(name, False, f"stopped on {type(error).__name__}: {str(error)[:300]}")
+        return None
+
+
 def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="shop-cluster-"))
     tmp.chmod(0o755)  # PostgreSQL, run as its own user, writes under it
@@ -548,21 +566,21 @@ def main() -> int:
     signal.signal(signal.SIGTERM, interrupted)
     try:
         cluster.start()
-        cluster.check_probes()
+        attempt("probes", cluster.check_probes)
         _, metrics_before = shop.metrics_scrape(cluster.machines["a"].url)
         background = Load(["/api/shoes", "/api/brands"], threads=1, pause=0.2).start()
         admin_a = cluster.admin(cluster.machines["a"].url)
-        shoe_id = cluster.check_picture(admin_a)
+        shoe_id = attempt("picture A -> B", cluster.check_picture, admin_a)
         if shoe_id:
-            cluster.check_write_seen(admin_a, shoe_id)
-        cluster.check_sign_in_limit()
-        cluster.check_sentry()
+            attempt("write on A seen on B", cluster.check_write_seen, admin_a, shoe_id)
+        attempt("sign-in limit over both machines", cluster.check_sign_in_limit)
+        attempt("Sentry", cluster.check_sentry)
         background.stop()
-        cluster.check_metrics(metrics_before)
-        cluster.check_rolling_release()
-        cluster.check_worker_killed_and_beat()
-        cluster.check_cache_out()
-        cluster.check_database_restart(cluster.admin())
+        attempt("/metrics", cluster.check_metrics, metrics_before)
+        attempt("rolling release", cluster.check_rolling_release)
+        attempt("worker killed mid-mail", cluster.check_worker_killed_and_beat)
+        attempt("cache Redis out", cluster.check_cache_out)
+        attempt("PostgreSQL restarted", lambda: cluster.check_database_restart(cluster.admin()))
     except Exception:
         traceback.print_exc()
         check("the run", False, "stopped on the error above (logs in " + str(tmp) + ")")
