@@ -281,7 +281,9 @@ DATABASE_MIGRATE_LOCK_TIMEOUT = env.float("DATABASE_MIGRATE_LOCK_TIMEOUT", defau
 # What /readyz needs answering before the load balancer may send this machine traffic (shopsite/probes.py): any of
 # database, cache, broker. Without the cache or the broker the shop still serves, degraded: an operator who would
 # rather keep every machine in while a shared Redis is out names only `database`.
-SHOP_READY_NEEDS = env.list("SHOP_READY_NEEDS", default=["database", "cache", "broker"])
+# What /readyz needs answering. Not the cache by default: the shop serves degraded without it, and a shared Redis out
+# would take every machine out of the balancer at once (docs/DEPLOY.md).
+SHOP_READY_NEEDS = env.list("SHOP_READY_NEEDS", default=["database", "broker"])
 SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
 # The footer's social links, network name to the shop's page there, as a JSON object.
 SHOP_SOCIAL_LINKS = env.json(
