@@ -136,6 +136,7 @@ EXPECTED = {
     ("release-reminders", "POST"): PUBLIC,
     ("release-entry", "GET"): SIGNED_IN,
     ("release-entry", "POST"): SIGNED_IN,
+    ("release-all", "GET"): ADMIN,
     ("release-watch", "GET"): ADMIN,
     ("release-draw", "POST"): ADMIN,
 }
