@@ -6,10 +6,11 @@ patching django.utils.timezone.now, never by sleeping.
 """
 
 import logging
+import time
 from datetime import timedelta
 
 import pytest
-from django_otp.oath import totp
+from django_otp.oath import TOTP
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from rest_framework.test import APIClient
@@ -26,9 +27,19 @@ NOW_PLUS = timedelta  # read as: NOW_PLUS(minutes=16)
 
 
 def code(device: TOTPDevice, steps_ahead: int = 0) -> str:
-    """What the app shows now (or `steps_ahead` 30-second steps later: a code not used yet when this one was)."""
+    """What the app shows now (or `steps_ahead` 30-second steps later: a code not used yet when this one was).
+
+    Never past the device's window: a code typed as its 30 seconds end and checked in the next ones is taken a step
+    behind, and django-otp keeps that step as the app's clock drift (OTP_TOTP_SYNC), looking for later codes around it;
+    the step after the one used then stands where `steps_ahead` would have gone past it."""
     device.refresh_from_db()
-    return f"{totp(device.bin_key, step=device.step, digits=device.digits, drift=steps_ahead):06d}"
+    app = TOTP(device.bin_key, step=device.step, t0=device.t0, digits=device.digits)
+    app.time = time.time()
+    now = app.t()
+    step = min(now + steps_ahead, now + device.drift + device.tolerance)
+    assert step > device.last_t, "no code left in the device's window: the test asks for more codes than it can take"
+    app.drift = step - now
+    return f"{app.token():06d}"
 
 
 def enrolled(user) -> tuple[TOTPDevice, list[str]]:
