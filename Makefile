@@ -18,7 +18,8 @@ STATIC_SOURCES := $(shell find static -type f ! -path 'static/dist/*')
 PYTEST_WORKERS ?= auto
 PYTEST := $(PY) -m pytest -n $(PYTEST_WORKERS)
 
-.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench bench-sale-day lighthouse
+.PHONY: help run manage test lint lock test-backend test-frontend test-e2e chromium clean bench bench-sale-day lighthouse \
+	cluster image
 
 help: ## List the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{printf "  make %-14s %s\n", $$1, $$2}'
@@ -74,6 +75,16 @@ bench-sale-day: ## Only make bench's sale-day stage: browsing while checkouts ru
 
 lighthouse: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Lighthouse's mobile run on /, a product page, /sale and /cart, served as in production (bench/README.md); LIGHTHOUSE_RUNS=3
 	$(PY) -m bench.lighthouse
+
+cluster: $(VENV)/.installed-dev ## Many machines proven on one: two app machines behind haproxy, scratch PostgreSQL, Redis and S3, workers and beat, and the checks of docs/DEPLOY.md's cluster proof (exit 1 on any failure)
+	@command -v redis-server >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q redis-server; }
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q postgresql; }
+	@command -v haproxy >/dev/null || test -x /usr/sbin/haproxy || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q haproxy; }
+	$(PY) -m deploy.cluster
+
+image: $(VENV)/.installed-dev ## Lint the Dockerfile (hadolint) and build the container image as shop:latest (docs/DEPLOY.md)
+	$(VENV)/bin/hadolint Dockerfile
+	docker build -t shop:latest .
 
 chromium: ## Install Debian's Chromium for the browser tests when it is missing
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
