@@ -11,6 +11,7 @@ import asyncio
 import json
 import os
 import random
+import ssl
 import statistics
 import subprocess
 import time
@@ -188,15 +189,29 @@ def people(seeded: dict) -> tuple[list[dict], list[dict]]:
 async def opening(server: Server | Proxy, seeded: dict) -> Load:
     load = Load()
     shoppers, bots = people(seeded)
-    # Through nginx each shopper keeps its connection, as a browser does (nginx keeps an idle one 75 s); straight to
-    # gunicorn, which drops an idle one after 5 s (racing a request into it), one connection per request.
+    # Each shopper a client of its own, as each is a browser: one pool shared by a thousand connections costs httpx a
+    # scan of them all per request. Through nginx a shopper keeps its connection (nginx keeps an idle one 75 s);
+    # straight to gunicorn, which drops an idle one after 5 s (racing a request into it), one connection per request.
     proxied = isinstance(server, Proxy)
-    everyone = len(shoppers) + len(bots)
-    limits = httpx.Limits(max_connections=everyone, max_keepalive_connections=everyone if proxied else 0)
+    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1 if proxied else 0)
+    # Made once: a client makes its own TLS context otherwise (certificates read), though none is used here.
+    tls = ssl.create_default_context()
     # The Origin the shop's CSRF check expects: its Host, which nginx passes without the port (as on 443).
     origin = "https://127.0.0.1" if proxied else server.url.replace("http://", "https://")
-    async with httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT_SECONDS, limits=limits) as client:
-        await asyncio.gather(*(shopper(load, client, seeded, p, seeded["opens_at"], origin) for p in shoppers + bots))
+    clients = [
+        httpx.AsyncClient(base_url=server.url, timeout=TIMEOUT_SECONDS, limits=limits, verify=tls)
+        for _ in shoppers + bots
+    ]
+    try:
+        await asyncio.gather(
+            *(
+                shopper(load, client, seeded, person, seeded["opens_at"], origin)
+                for client, person in zip(clients, shoppers + bots, strict=True)
+            )
+        )
+    finally:
+        for client in clients:
+            await client.aclose()
     return load
 
 
