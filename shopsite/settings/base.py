@@ -92,6 +92,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # /livez and /readyz, before anything reads the Host header: a load balancer probes each machine by its address.
     "shopsite.probes.ProbeMiddleware",
+    # Counts every request below it by route and answers /metrics to the scraper's token (shopsite/metrics.py).
+    "shopsite.metrics.MetricsMiddleware",
     "shopsite.logs.RequestIdMiddleware",
     # On every answer, the 413 and the catalogue's fast path included (the policies are in security.py).
     "csp.middleware.CSPMiddleware",
