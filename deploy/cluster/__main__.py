@@ -380,7 +380,7 @@ class Cluster:
             )
         self.beat_schedule_age(timedelta(minutes=15))
         self.beat_start()
-        beat_started = time.monotonic()
+        beat_started = self.beat_started = time.monotonic()
         deadline, state = time.monotonic() + 40, killed_state
         while time.monotonic() < deadline and state != "sent":
             time.sleep(0.3)
@@ -400,6 +400,31 @@ class Cluster:
             ran and state == "sent",
             f"beat, back after its resend was due, sent it at start ({'ran' if ran else 'did not run'} "
             f"send-pending-mail; mail {state} {time.monotonic() - beat_started:.1f} s after beat's start)",
+        )
+
+    def check_heartbeats(self) -> None:
+        """Beat back (its heartbeat due too, as its schedule was moved back): both heartbeats stamped since its start,
+        their ages in /metrics (A) and "ok" in /api/health (B)."""
+
+        def since() -> float:
+            return time.monotonic() - self.beat_started
+
+        deadline, ages, health = time.monotonic() + 20, {}, {}
+        while time.monotonic() < deadline:
+            _, samples = shop.metrics_scrape(self.machines["a"].url)
+            ages = {part: samples.get(f'shop_heartbeat_age_seconds{{part="{part}"}}') for part in ("beat", "worker")}
+            health = requests.get(self.machines["b"].url + "/api/health", timeout=5).json()
+            fresh = all(age is not None and age <= since() + 1 for age in ages.values())
+            if fresh and health.get("beat") == health.get("worker") == "ok":
+                break
+            time.sleep(0.5)
+        fresh = all(age is not None and age <= since() + 1 for age in ages.values())
+        check(
+            "heartbeats",
+            fresh and health.get("beat") == health.get("worker") == "ok",
+            f"{since():.1f} s after beat's start, /metrics on A says beat {ages.get('beat')} s and worker "
+            f"{ages.get('worker')} s old; /api/health on B says beat {health.get('beat')!r}, worker "
+            f"{health.get('worker')!r}",
         )
 
     def beat_schedule_age(self, by: timedelta) -> None:
@@ -579,6 +604,7 @@ def main() -> int:
         attempt("/metrics", cluster.check_metrics, metrics_before)
         attempt("rolling release", cluster.check_rolling_release)
         attempt("worker killed mid-mail", cluster.check_worker_killed_and_beat)
+        attempt("heartbeats", cluster.check_heartbeats)
         attempt("cache Redis out", cluster.check_cache_out)
         attempt("PostgreSQL restarted", lambda: cluster.check_database_restart(cluster.admin()))
     except Exception:
