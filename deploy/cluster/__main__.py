@@ -231,16 +231,27 @@ class Cluster:
             check("write on A seen on B", False, f"the change on A answered {answer.status_code}: {answer.text[:200]}")
             return
         changed = time.monotonic()
-        seen = None
+        # When each read was sent, not when its answer came: on a loaded machine an answer takes a while to arrive,
+        # and what is measured is the staleness of what B answers, not B's latency. A read sent more than a second
+        # after A's answer must show the new name.
+        seen = stale_late = None
         while time.monotonic() - changed < 3:
+            sent = time.monotonic() - changed
             if reader.get(f"{self.machines['b'].url}/api/shoes/{shoe_id}", timeout=5).json().get("name") == name:
-                seen = time.monotonic() - changed
+                seen = sent
                 break
+            if sent > 1.0:
+                stale_late = sent
             time.sleep(0.05)
         check(
             "write on A seen on B",
-            seen is not None and seen <= 1.0,
-            f"B's anonymous read shows the new name after {seen:.2f} s" if seen is not None else "not within 3 s",
+            seen is not None and stale_late is None,
+            (
+                f"B's anonymous reads show the new name from one sent {seen:.2f} s after the change"
+                if seen is not None
+                else "not within 3 s"
+            )
+            + (f"; one sent {stale_late:.2f} s after still showed the old name" if stale_late is not None else ""),
         )
 
     def check_sign_in_limit(self) -> None:
