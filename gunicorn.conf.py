@@ -38,9 +38,28 @@ errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 # gunicorn's control socket (gunicornc) defaults to one path per user, which a second shop on the
 # machine (a bench, another checkout) would take over: one per var/ directory instead.
-control_socket = os.path.join(
-    os.environ.get("SHOP_VAR_DIR", os.path.join(os.path.dirname(__file__), "var")), "gunicorn.ctl"
-)
+var_dir = os.environ.get("SHOP_VAR_DIR", os.path.join(os.path.dirname(__file__), "var"))
+control_socket = os.path.join(var_dir, "gunicorn.ctl")
+# /metrics sums every worker's counts (shopsite/metrics.py): prometheus-client's multiprocess mode, each worker writing
+# its own files here. Set before any worker imports prometheus-client; emptied at each start (on_starting below), so a
+# restarted server never adds the counts of a previous one's dead workers.
+os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(var_dir, "prometheus"))
+
+
+def on_starting(server):
+    """The metrics' directory, empty, before the first worker starts."""
+    import shutil
+
+    path = os.environ["PROMETHEUS_MULTIPROC_DIR"]
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path, exist_ok=True)
+
+
+def child_exit(server, worker):
+    """A worker's live gauges leave with it; its counters stay summed (prometheus-client's multiprocess mode)."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
 
 
 def post_worker_init(worker):

@@ -35,6 +35,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from shopsite.http_cache import JSON_VARY, public_response
+from shopsite.metrics import CATALOGUE_CACHE
 from shopsite.throttles import CatalogueBuildThrottle
 
 from .fresh import Kept, NotCut, clock, kept_serve, kept_served, served_found, stock_cut
@@ -130,7 +131,9 @@ def cached_answer(view: APIView, build: Callable[[], Response]) -> HttpResponse:
         if served is None and (kept := answer_found(key)) is not None:
             served = kept_serve(key, kept, fresh=fresh)
         if served is not None:
+            CATALOGUE_CACHE.labels("hit").inc()
             return public_response(served, vary=JSON_VARY)
+        CATALOGUE_CACHE.labels("miss").inc()
     if (wait := _build_wait(request)) is not None:
         view.throttled(request, wait)
     # Before the build's queries: the stock it reads is at least this recent.
@@ -247,7 +250,11 @@ def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDic
     if not _accepts_plain_json(request.headers.get("Accept", "")):
         return None
     key = answer_key(request, match=match, query=query, version=request_catalog_version(request))
-    return served_answer(key, vary=JSON_VARY)
+    answer = served_answer(key, vary=JSON_VARY)
+    # A miss is counted by the view as it builds the answer (cached_answer).
+    if answer is not None:
+        CATALOGUE_CACHE.labels("hit").inc()
+    return answer
 
 
 def _accepts_plain_json(accept: str) -> bool:

@@ -36,5 +36,7 @@ class PublicAnswerMiddleware:
         public_answer = getattr(view, "public_answer", None)
         if public_answer is None:
             return None
+        # What the request resolved to, for the figures by route (shopsite/metrics.py); the full way sets it again.
+        request.resolver_match = match
         # The key names request.get_host(), which refuses a host not in ALLOWED_HOSTS (400) as the full way does.
         return public_answer(request, match)

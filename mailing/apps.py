@@ -14,3 +14,12 @@ class MailingConfig(AppConfig):
         # Celery's registry, and Celery's own autodiscovery is lazy (run by a worker at start), so a web process found
         # it missing.
         autodiscover_modules("mails", "tasks")
+        from shopsite.metrics import scrape_gauge_add
+
+        from .selectors import mail_oldest_waiting_age
+
+        scrape_gauge_add(
+            "shop_mail_oldest_waiting_age_seconds",
+            "Seconds the oldest mail of the outbox not sent yet has waited (0: none waits).",
+            lambda: [({}, mail_oldest_waiting_age())],
+        )

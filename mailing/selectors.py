@@ -27,3 +27,15 @@ def mail_waiting_list(*, before: datetime | None = None, mails: QuerySet[Mail] |
 def newsletter_signup_find(*, email: str) -> NewsletterSignup | None:
     """The signup of an address already lower-cased, as signups are stored."""
     return NewsletterSignup.objects.filter(email=email).first()
+
+
+def mail_oldest_waiting_age() -> float:
+    """Seconds the oldest mail not sent yet (pending, or claimed by a worker) has waited; 0 when none waits. One
+    indexed query (mailing_mail_waiting)."""
+    oldest = (
+        Mail.objects.filter(state__in=[Mail.State.PENDING, Mail.State.SENDING])
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    return 0.0 if oldest is None else max((timezone.now() - oldest).total_seconds(), 0.0)

@@ -10,6 +10,7 @@ from accounts import second_factor
 from accounts.errors import NotYourAccount
 from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin, IsShopAdminSteppedUp
 from shopsite.inputs import validated
+from shopsite.metrics import checkout_counted
 from shopsite.openapi import PAGE_HEADERS, errors
 from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
@@ -58,6 +59,11 @@ class CheckoutView(APIView):
     parser_classes = [JSONParser]
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "checkout"
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        # Every answer, refusals and errors included: one outcome counted for /metrics (shopsite/metrics.py).
+        checkout_counted(response.status_code)
+        return super().finalize_response(request, response, *args, **kwargs)
 
     @extend_schema(
         request=CheckoutInput,

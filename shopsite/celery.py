@@ -18,5 +18,15 @@ app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
 before_task_publish.connect(logs.task_headers_add, weak=False)
+
+
+def _heartbeat_sent(sender=None, **kwargs):
+    # Imported when first called: this module loads before Django's apps are ready.
+    from .heartbeats import beat_sent
+
+    beat_sent(sender=sender, **kwargs)
+
+
+before_task_publish.connect(_heartbeat_sent, weak=False)
 task_prerun.connect(logs.task_context_enter, weak=False)
 task_postrun.connect(logs.task_context_leave, weak=False)

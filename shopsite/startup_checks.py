@@ -23,7 +23,7 @@ def broker_eviction(app_configs, **kwargs) -> list[checks.CheckMessage]:
         return [
             checks.Info(
                 f"Could not read the broker's maxmemory-policy ({type(error).__name__}: {error}).",
-                hint="The broker's Redis must be set to noeviction (docs/OPERATIONS-29.md).",
+                hint="The broker's Redis must be set to noeviction (docs/DEPLOY.md).",
                 id="shopsite.I001",
             )
         ]
@@ -32,7 +32,7 @@ def broker_eviction(app_configs, **kwargs) -> list[checks.CheckMessage]:
     return [
         checks.Warning(
             f"The broker's Redis has maxmemory-policy {policy}: when full it evicts keys, queued tasks among them.",
-            hint="Give the broker its own Redis, maxmemory-policy noeviction and persisted (docs/OPERATIONS-29.md).",
+            hint="Give the broker its own Redis, maxmemory-policy noeviction and persisted (docs/DEPLOY.md).",
             id="shopsite.W001",
         )
     ]

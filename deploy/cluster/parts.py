@@ -276,6 +276,9 @@ backend machines
     option httpchk
     http-check send meth GET uri {probe} ver HTTP/1.1 hdr Host 127.0.0.1
     http-check expect status 200
+    # A probe may take 2 s (without this, haproxy's limit is `inter`, 300 ms: on a loaded machine a slow /readyz then
+    # took both machines out at once, and haproxy answered 503 itself); a draining machine's 503 is still at once.
+    timeout check 2s
     default-server check inter 300ms fall 1 rise 2
     server a 127.0.0.1:{a}
     server b 127.0.0.1:{b}

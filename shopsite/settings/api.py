@@ -67,5 +67,6 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "UserStatusEnum": "accounts.models.User.Status",
         "OrderStatusEnum": "orders.models.Order.Status",
+        "HeartbeatStateEnum": ["ok", "stale", "unknown"],
     },
 }

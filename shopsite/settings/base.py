@@ -92,6 +92,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # /livez and /readyz, before anything reads the Host header: a load balancer probes each machine by its address.
     "shopsite.probes.ProbeMiddleware",
+    # Counts every request below it by route and answers /metrics to the scraper's token (shopsite/metrics.py).
+    "shopsite.metrics.MetricsMiddleware",
     "shopsite.logs.RequestIdMiddleware",
     # On every answer, the 413 and the catalogue's fast path included (the policies are in security.py).
     "csp.middleware.CSPMiddleware",
@@ -161,7 +163,7 @@ else:
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     if env.bool("DATABASE_POOL", default=False):
         # Django's psycopg pool: each process keeps up to max_size connections for its threads and shares them,
-        # rather than one per thread kept for CONN_MAX_AGE (docs/OPERATIONS-29.md's sizing table). A request waits
+        # rather than one per thread kept for CONN_MAX_AGE (docs/DEPLOY.md's sizing table). A request waits
         # up to `timeout` for a free one, then fails (503).
         DATABASES["default"]["CONN_MAX_AGE"] = 0
         _options["pool"] = {
@@ -183,7 +185,7 @@ DATABASE_LOCK_TIMEOUT = env.float("DATABASE_LOCK_TIMEOUT", default=2)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # The same backend, setting SESSION_SETTINGS by SQL once per new connection (shopsite/postgresql/base.py), never
     # as libpq's startup options, which PgBouncer refuses. Behind PgBouncer in transaction mode, set them on the role
-    # instead (ALTER ROLE ... SET statement_timeout) and both variables to 0 (docs/OPERATIONS-29.md).
+    # instead (ALTER ROLE ... SET statement_timeout) and both variables to 0 (docs/DEPLOY.md).
     DATABASES["default"]["ENGINE"] = "shopsite.postgresql"
     if env.bool("SHOP_WEB_SERVER", default=False):
         DATABASES["default"]["SESSION_SETTINGS"] = {

@@ -36,7 +36,7 @@ if _refusals:
         "`make run` and `make manage` set) keeps a key and a broker in var/."
     )
 # On several machines, each process's own cache would multiply every rate limit and lockout by the number of processes,
-# and a picture on one machine's disk is a 404 on the others (docs/OPERATIONS-29.md).
+# and a picture on one machine's disk is a 404 on the others (docs/DEPLOY.md).
 PER_PROCESS_CACHES = {
     "django.core.cache.backends.locmem.LocMemCache",
     "django.core.cache.backends.dummy.DummyCache",

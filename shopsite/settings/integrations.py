@@ -173,6 +173,18 @@ CELERY_BEAT_SCHEDULE["release-minute"] = {
     "options": {"expires": 60},
 }
 
+# Heartbeats (shopsite/heartbeats.py): beat sends one every SHOP_HEARTBEAT_SECONDS and a worker runs it; /metrics
+# gives both ages, and /api/health calls one older than SHOP_HEARTBEAT_STALE_SECONDS stale.
+SHOP_HEARTBEAT_SECONDS = env.int("SHOP_HEARTBEAT_SECONDS", default=60)
+SHOP_HEARTBEAT_STALE_SECONDS = env.int("SHOP_HEARTBEAT_STALE_SECONDS", default=300)
+CELERY_BEAT_SCHEDULE["heartbeat"] = {
+    "task": "shopsite.tasks.heartbeat",
+    "schedule": SHOP_HEARTBEAT_SECONDS,
+    "options": {"expires": SHOP_HEARTBEAT_SECONDS},
+}
+# The scraper's bearer token for /metrics (shopsite/metrics.py); empty: /metrics answers 404.
+SHOP_METRICS_TOKEN = env.str("SHOP_METRICS_TOKEN", default="")
+
 # Errors (and, sampled, traces) reported to Sentry or any service that speaks its protocol, from the web server and
 # Celery's workers and beat, tagged with the release. Nothing is sent without a DSN.
 SENTRY_DSN = env.str("SENTRY_DSN", default="")

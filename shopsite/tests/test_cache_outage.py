@@ -175,7 +175,13 @@ def test_a_dead_redis_costs_the_first_request_one_attempt_and_the_next_ones_none
     ]
     # The short timeouts reached redis-py's connection, and it did not retry on its own.
     assert attempts == [(0.25, 0.25)]
-    assert api_client.get("/api/health").json() == {"status": "degraded", "database": "ok", "cache": "degraded"}
+    assert api_client.get("/api/health").json() == {
+        "status": "degraded",
+        "database": "ok",
+        "cache": "degraded",
+        "worker": "unknown",
+        "beat": "unknown",
+    }
     [opened] = breaker_lines(caplog)
     assert opened.startswith("Redis does not answer")
     # The catalogue never saw a failure: the stand-in answered it.
@@ -245,7 +251,13 @@ def test_with_redis_up_everything_goes_through_one_connection_to_it(
         ("newsletter", 200, 0),
         ("health", 200, 0),
     ]
-    assert api_client.get("/api/health").json() == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert api_client.get("/api/health").json() == {
+        "status": "ok",
+        "database": "ok",
+        "cache": "ok",
+        "worker": "unknown",
+        "beat": "unknown",
+    }
     # The throttles count in Redis, where every app server sees them.
     assert empty_redis.exists(f"{PREFIX}:counter:throttle_signin_127.0.0.1")
     assert real_redis.fallback.get("counter:throttle_signin_127.0.0.1") is None
@@ -266,7 +278,7 @@ def test_health_says_degraded_while_redis_hangs_and_ok_once_it_is_back(
     back = api_client.get("/api/health")
 
     assert back.status_code == 200
-    assert back.json() == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert back.json() == {"status": "ok", "database": "ok", "cache": "ok", "worker": "unknown", "beat": "unknown"}
     assert len(attempts) == 2  # the hung one, then the one that found Redis back
     opened, closed = breaker_lines(caplog)
     assert opened.startswith("Redis does not answer (TimeoutError")

@@ -9,7 +9,7 @@ def test_a_healthy_server_says_so(api_client, db):
     answer = api_client.get("/api/health")
 
     assert answer.status_code == 200
-    assert answer.json() == {"status": "ok", "database": "ok", "cache": "ok"}
+    assert answer.json() == {"status": "ok", "database": "ok", "cache": "ok", "worker": "unknown", "beat": "unknown"}
 
 
 def test_a_database_that_does_not_answer_makes_the_server_unhealthy(api_client, db):
@@ -17,7 +17,13 @@ def test_a_database_that_does_not_answer_makes_the_server_unhealthy(api_client, 
         answer = api_client.get("/api/health")
 
     assert answer.status_code == 503
-    assert answer.json() == {"status": "unavailable", "database": "unavailable", "cache": "ok"}
+    assert answer.json() == {
+        "status": "unavailable",
+        "database": "unavailable",
+        "cache": "ok",
+        "worker": "unknown",
+        "beat": "unknown",
+    }
 
 
 def test_another_cache_backend_that_fails_is_reported_degraded(api_client, db, settings):
@@ -29,4 +35,10 @@ def test_another_cache_backend_that_fails_is_reported_degraded(api_client, db, s
     answer = api_client.get("/api/health")
 
     assert answer.status_code == 200
-    assert answer.json() == {"status": "degraded", "database": "ok", "cache": "degraded"}
+    assert answer.json() == {
+        "status": "degraded",
+        "database": "ok",
+        "cache": "degraded",
+        "worker": "unknown",
+        "beat": "unknown",
+    }

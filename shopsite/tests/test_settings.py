@@ -264,7 +264,8 @@ def test_beat_schedules_the_periodic_jobs_from_the_settings(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == (
         "{'release-stale-reservations': (True, 300), 'handle-pending-stripe-events': (True, 300), "
-        "'send-pending-mail': (True, 420), 'make-missing-picture-sizes': (True, 900), 'release-minute': (True, 60)}"
+        "'send-pending-mail': (True, 420), 'make-missing-picture-sizes': (True, 900), 'release-minute': (True, 60), "
+        "'heartbeat': (True, 60)}"
     )
 
 
