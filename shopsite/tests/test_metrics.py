@@ -3,16 +3,12 @@
 import contextlib
 import os
 import signal
-import socket
-import subprocess
-import sys
 import time
 from datetime import timedelta
 
 import pytest
 import redis
 import requests
-from django.conf import settings as django_settings
 from django.utils import timezone
 from prometheus_client import REGISTRY
 
@@ -20,6 +16,8 @@ from catalog.tests.factories import ShoeFactory
 from mailing.models import Mail
 from shopsite import metrics
 from shopsite.heartbeats import heartbeat_stamp
+
+from .servers import free_port, gunicorn_start
 
 TOKEN = "scraper-token-for-tests"
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
@@ -204,41 +202,6 @@ def test_another_broker_has_no_queue_figure(client, token, db, settings):
     assert not any(name.startswith("shop_celery_queue_length") for name in scrape(client))
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def _gunicorn(tmp_path, port):
-    env = {
-        "PATH": os.environ["PATH"],
-        "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
-        "SHOP_VAR_DIR": str(tmp_path),
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        "WEB_CONCURRENCY": "1",
-        "GUNICORN_THREADS": "1",
-        "CACHE_URL": "locmemcache://",
-        "SHOP_DRAIN_SECONDS": "0",
-        "SHOP_METRICS_TOKEN": TOKEN,
-    }
-    log = (tmp_path / "gunicorn.log").open("a")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py", "shopsite.wsgi"],
-        cwd=django_settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if requests.get(f"http://127.0.0.1:{port}/livez", timeout=1).status_code == 200:
-                return server, log
-        except requests.RequestException:
-            pass
-        assert server.poll() is None, (tmp_path / "gunicorn.log").read_text()
-        assert time.monotonic() < deadline, "gunicorn did not start"
-        time.sleep(0.2)
-
-
 def _requests_count(port) -> float:
     answer = requests.get(f"http://127.0.0.1:{port}/metrics", headers={"Authorization": f"Bearer {TOKEN}"}, timeout=5)
     assert answer.status_code == 200
@@ -254,8 +217,8 @@ def _worker_pids(tmp_path) -> set[int]:
 
 
 def test_gunicorns_workers_are_summed_a_dead_ones_counts_kept_and_a_restart_starts_from_nothing(tmp_path):
-    port = _free_port()
-    server, log = _gunicorn(tmp_path, port)
+    port = free_port()
+    server = gunicorn_start(tmp_path, port, GUNICORN_THREADS="1", SHOP_METRICS_TOKEN=TOKEN)
 
     def ask(times: int) -> None:
         for _ in range(times):
@@ -281,11 +244,10 @@ def test_gunicorns_workers_are_summed_a_dead_ones_counts_kept_and_a_restart_star
     finally:
         server.terminate()
         server.wait(timeout=30)
-    server, _ = _gunicorn(tmp_path, port)
+    server = gunicorn_start(tmp_path, port, GUNICORN_THREADS="1", SHOP_METRICS_TOKEN=TOKEN)
     try:
         # The directory was emptied at start: nothing of the last server's counts.
         assert _requests_count(port) == 0
     finally:
         server.terminate()
         server.wait(timeout=30)
-        log.close()

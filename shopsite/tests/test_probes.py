@@ -3,7 +3,6 @@ broker and draining; gunicorn's SIGTERM drains (readyz 503) before the worker st
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -15,6 +14,7 @@ from django.conf import settings
 
 from shopsite import probes
 
+from .servers import free_port
 from .test_settings import LIVE
 
 # The load balancer probes each machine by its own address, which DJANGO_ALLOWED_HOSTS does not list.
@@ -168,6 +168,4 @@ def test_gunicorn_drains_on_sigterm_before_it_stops(tmp_path, unused_port):
 
 @pytest.fixture
 def unused_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    return free_port()
