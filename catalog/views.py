@@ -47,6 +47,13 @@ class CachedReadMixin(KnownQueryMixin):
     def public_answer(cls, request, match):
         return public_answer(request, match=match, query=cls.known_query(request.GET))
 
+    def dispatch(self, request, *args, **kwargs):
+        response = super().dispatch(request, *args, **kwargs)
+        # The view and its request hold each other until the cycle collector's seldom full pass: the answer (a page
+        # of a hundred shoes) should not wait with them (catalog/middleware.py's _cycles_break says more).
+        self.response = None
+        return response
+
 
 class CachedListMixin(CachedReadMixin):
     """A list whose GET is answered through the catalogue's response cache, a page at a time."""
