@@ -16,7 +16,9 @@ class CountCachedPagination(OptionalLimitOffsetPagination):
     def page_of(self, queryset) -> list:
         deep = self.offset >= cache.DEEP_OFFSET
         if self.plan_key is not None:
-            return selectors.page_plan(self.plan_key, queryset, deep=deep).rows(offset=self.offset, limit=self.limit)
+            # Its rows carry their sizes where the database can read them in the page's query (PostgreSQL).
+            plan = selectors.page_plan(self.plan_key, queryset, deep=deep, stocked=True)
+            return plan.rows(offset=self.offset, limit=self.limit)
         # Nearer the start the plain way costs less.
         if not deep:
             return super().page_of(queryset)

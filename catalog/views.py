@@ -75,7 +75,8 @@ class ShoeRowsListMixin(CachedListMixin):
     def list(self, request, *args, **kwargs):
         queryset = self.get_queryset()
         filtered = self.filter_queryset(queryset)
-        # A list no parameter filters or sorts is read through a page plan compiled once (selectors.PagePlan).
+        # A list no parameter filters or sorts is read through a page plan compiled once (selectors.PagePlan), whose
+        # rows carry their sizes on PostgreSQL (selectors.rows_with_stock): the page is one query.
         self.plan_key = type(self).__name__ if filtered is queryset else None
         page = self.paginate_queryset(filtered)
         return self.get_paginated_response(shoe_answers(page))
