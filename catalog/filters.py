@@ -1,8 +1,11 @@
 """The query parameters of GET /shoes."""
 
+from functools import partial
+
 import django_filters
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
+from . import selectors
 from .models import Brand, Shoe, StockEntry
 
 
@@ -63,7 +66,15 @@ class ShoeFilter(ShoeStockFilter):
 
     def filter_queryset(self, queryset):
         queryset = super().filter_queryset(queryset)
-        if self.form.cleaned_data.get("ordering"):
+        data = self.form.cleaned_data
+        if (
+            data.get("size") is not None
+            and data.get("inStock")
+            and not any(data.get(name) for name in ("name", "brand", "color"))
+        ):
+            # A shopper's size chip alone: its count is read off the stock index (catalog/pagination.py asks).
+            self.request.list_count = partial(selectors.shoe_count_with_pairs_of, size=data["size"])
+        if data.get("ordering"):
             queryset = queryset.order_by(*queryset.query.order_by, "-created_at", "-id")
         return queryset
 

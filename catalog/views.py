@@ -47,6 +47,13 @@ class CachedReadMixin(KnownQueryMixin):
     def public_answer(cls, request, match):
         return public_answer(request, match=match, query=cls.known_query(request.GET))
 
+    def dispatch(self, request, *args, **kwargs):
+        response = super().dispatch(request, *args, **kwargs)
+        # The view and its request hold each other until the cycle collector's seldom full pass: the answer (a page
+        # of a hundred shoes) should not wait with them (catalog/middleware.py's _cycles_break says more).
+        self.response = None
+        return response
+
 
 class CachedListMixin(CachedReadMixin):
     """A list whose GET is answered through the catalogue's response cache, a page at a time."""
@@ -66,8 +73,20 @@ class ShoeRowsListMixin(CachedListMixin):
     answers_shoes = True
 
     def list(self, request, *args, **kwargs):
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        queryset = self.get_queryset()
+        filtered = self.filter_queryset(queryset)
+        # A list no parameter filters or sorts is read through a page plan compiled once (selectors.PagePlan), whose
+        # rows carry their sizes on PostgreSQL (selectors.rows_with_stock): the page is one query.
+        self.plan_key = type(self).__name__ if filtered is queryset else None
+        page = self.paginate_queryset(filtered)
         return self.get_paginated_response(shoe_answers(page))
+
+    def filter_queryset(self, queryset):
+        # Without any of its parameters the filter set changes nothing: it is not built (its form, its fields'
+        # copies and its validation took a tenth of a cold page).
+        if not any(name in self.request.query_params for name in self.filterset_class.base_filters):
+            return queryset
+        return super().filter_queryset(queryset)
 
 
 @extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: ShoeOutput, **errors(400, 403, 429)}))

@@ -20,18 +20,21 @@ from catalog.models import Brand, Shoe, StockEntry
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("every_read_asks")]
 
+# A plain list of shoes (no filter, no sort) reads its page's sizes in the page's own query on PostgreSQL
+# (catalog.selectors.rows_with_stock): one query fewer.
+PLAIN = 3 if connection.vendor == "postgresql" else 4
 # Each read with the queries it runs cold: version, COUNT (but the colors), page, stock (of shoes).
 LIST_CALLS = [
-    ("/api/shoes", 4),
-    ("/api/shoes?limit=28", 4),
+    ("/api/shoes", PLAIN),
+    ("/api/shoes?limit=28", PLAIN),
     ("/api/shoes?name=runner", 4),
     ("/api/shoes?brand=nike", 4),
     ("/api/shoes?brand=nike&color=red&ordering=-price&limit=6", 4),
     ("/api/shoes?size=6&inStock=true", 4),
     ("/api/shoes?brand=nike&color=red&size=6&inStock=true&ordering=price&limit=6", 4),
     ("/api/shoes/colors?brand=nike", 2),
-    ("/api/shoes/onSale", 4),
-    ("/api/shoes/onSale?limit=8", 4),
+    ("/api/shoes/onSale", PLAIN),
+    ("/api/shoes/onSale?limit=8", PLAIN),
     ("/api/shoes/onSale?size=6&inStock=true&limit=8", 4),
     ("/api/brands", 3),
     ("/api/brands?limit=4", 3),
@@ -108,11 +111,11 @@ def test_the_next_pages_of_a_list_are_not_counted_again(api_client, settings, ca
 def test_with_the_response_cache_off_every_read_runs_its_page_queries(api_client, settings):
     settings.SHOP_CATALOG_CACHE_SECONDS = 0
     make_catalogue(shoes=20, sizes=12)
-    assert queries_for(api_client, "/api/shoes?limit=28") == 4
+    assert queries_for(api_client, "/api/shoes?limit=28") == PLAIN
     # The count is still kept (it is keyed by the version too); the page and its stock are read again.
-    assert queries_for(api_client, "/api/shoes?limit=28") == 3
-    assert queries_for(api_client, "/api/shoes") == 3
-    assert queries_for(api_client, "/api/shoes") == 3
+    assert queries_for(api_client, "/api/shoes?limit=28") == PLAIN - 1
+    assert queries_for(api_client, "/api/shoes") == PLAIN - 1
+    assert queries_for(api_client, "/api/shoes") == PLAIN - 1
 
 
 def test_a_shoe_read_runs_three_queries_cold_and_one_warm(api_client):
