@@ -1,0 +1,142 @@
+"""OpenTelemetry traces when OTEL_EXPORTER_OTLP_ENDPOINT is set (shopsite/tracing.py): a request that queues a task
+reaches a local HTTP sink standing for the OTLP collector as one trace; without the variable nothing is set up.
+
+Each case starts the web server's entry point (shopsite.wsgi) in a fresh interpreter, so the SDK's set-up is the real
+one; the task runs eagerly there, as in every unit test, through Celery's signals that the instrumentation hooks.
+"""
+
+import gzip
+import os
+import subprocess
+import sys
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
+from opentelemetry.proto.trace.v1.trace_pb2 import Span
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIGN_UP = (
+    "import shopsite.wsgi, sys\n"
+    "from django.test import Client\n"
+    "from shopsite import tracing\n"
+    "response = Client().post('/api/mail/newsletter', {'email': 'ana@example.com'}, content_type='application/json')\n"
+    "print('STATUS', response.status_code)\n"
+    "tracing.flush()\n"
+    "print('MODULES', ' '.join(sorted(name for name in sys.modules if name.startswith('opentelemetry'))))\n"
+    "from django.conf import settings\n"
+    "print('MIDDLEWARE', ' '.join(settings.MIDDLEWARE))\n"
+)
+
+
+def web_process(**env: str) -> subprocess.CompletedProcess:
+    """shopsite.wsgi loaded in a new interpreter on this test's database, signing up for the newsletter once."""
+    database = connection.settings_dict
+    environment = {
+        **{name: value for name, value in os.environ.items() if not name.startswith("OTEL_")},
+        "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
+        "DATABASE_URL": (
+            f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:{database['PORT'] or 5432}"
+            f"/{database['NAME']}"
+        ),
+        "EMAIL_URL": "memorymail://",
+        "DJANGO_ALLOWED_HOSTS": "testserver",
+        **env,
+    }
+    return subprocess.run(
+        [sys.executable, "-c", SIGN_UP],
+        cwd=settings.BASE_DIR, env=environment, capture_output=True, text=True, check=False, timeout=120,
+    )  # fmt: skip
+
+
+class Collector:
+    """An OTLP/HTTP collector on loopback: the spans of every ExportTraceServiceRequest POSTed to /v1/traces."""
+
+    def __init__(self):
+        self.requests: list[tuple[str, ExportTraceServiceRequest]] = []
+        received = self.requests
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+                if self.headers.get("Content-Encoding") == "gzip":
+                    body = gzip.decompress(body)
+                export = ExportTraceServiceRequest()
+                export.ParseFromString(body)
+                received.append((self.path, export))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/x-protobuf")
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def spans(self) -> list[tuple[dict, Span]]:
+        """(the resource's attributes, the span) for every span received."""
+        found = []
+        for _, export in self.requests:
+            for resource_spans in export.resource_spans:
+                resource = {kv.key: kv.value.string_value for kv in resource_spans.resource.attributes}
+                for scope_spans in resource_spans.scope_spans:
+                    found += [(resource, span) for span in scope_spans.spans]
+        return found
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def collector():
+    sink = Collector()
+    yield sink
+    sink.stop()
+
+
+def test_a_request_and_the_task_it_queues_reach_the_collector_as_one_trace(collector):
+    result = web_process(OTEL_EXPORTER_OTLP_ENDPOINT=collector.url, SHOP_RELEASE="r7")
+
+    assert result.returncode == 0, result.stderr
+    assert "STATUS 200" in result.stdout, result.stdout + result.stderr
+    assert {path for path, _ in collector.requests} == {"/v1/traces"}
+    spans = collector.spans()
+    [(resource, request)] = [(r, s) for r, s in spans if s.kind == Span.SPAN_KIND_SERVER]
+    assert request.name == "POST api/mail/newsletter"
+    assert resource["service.name"] == "sneaker-shop-web"
+    assert resource["service.version"] == "r7"
+    [task] = [s for _, s in spans if s.kind == Span.SPAN_KIND_CONSUMER]
+    assert task.name == "run/mailing.tasks.mail_send"
+    assert task.trace_id == request.trace_id
+    # The SQL the request ran is in its trace too.
+    assert any(s.kind == Span.SPAN_KIND_CLIENT and s.trace_id == request.trace_id for _, s in spans)
+
+
+def test_the_service_is_named_by_otel_service_name(collector):
+    result = web_process(OTEL_EXPORTER_OTLP_ENDPOINT=collector.url, OTEL_SERVICE_NAME="shop-eu")
+
+    assert result.returncode == 0, result.stderr
+    assert {resource["service.name"] for resource, _ in collector.spans()} == {"shop-eu"}
+
+
+def test_without_an_endpoint_nothing_of_opentelemetry_is_set_up(collector):
+    result = web_process()
+
+    assert result.returncode == 0, result.stderr
+    assert "STATUS 200" in result.stdout, result.stdout + result.stderr
+    lines = dict(line.split(" ", 1) for line in result.stdout.splitlines() if " " in line)
+    # redis-py imports OpenTelemetry's metrics SDK when it is installed, for metrics it records only once told to
+    # (it is not): no tracer provider, exporter or instrumentation is loaded, and no middleware added.
+    loaded = lines["MODULES"].split()
+    assert [name for name in loaded if name.startswith(("opentelemetry.sdk.trace", "opentelemetry.exporter"))] == []
+    assert [name for name in loaded if name.startswith("opentelemetry.instrumentation")] == []
+    assert "opentelemetry" not in lines["MIDDLEWARE"]
+    assert collector.requests == []
