@@ -2,7 +2,9 @@
 reaches a local HTTP sink standing for the OTLP collector as one trace; without the variable nothing is set up.
 
 Each case starts the web server's entry point (shopsite.wsgi) in a fresh interpreter, so the SDK's set-up is the real
-one; the task runs eagerly there, as in every unit test, through Celery's signals that the instrumentation hooks.
+one. The task runs eagerly there, as in every unit test, or, for the trace across processes, in a real `celery worker`
+(prefork, as production runs it) on the test Redis (CELERY_TEST_REDIS_URL), which receives the trace in the task's
+headers.
 """
 
 import gzip
@@ -10,15 +12,20 @@ import os
 import subprocess
 import sys
 import threading
+import time
+import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.trace.v1.trace_pb2 import Span
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
 
 SIGN_UP = (
     "import shopsite.wsgi, sys\n"
@@ -33,10 +40,10 @@ SIGN_UP = (
 )
 
 
-def web_process(**env: str) -> subprocess.CompletedProcess:
-    """shopsite.wsgi loaded in a new interpreter on this test's database, signing up for the newsletter once."""
+def shop_environment(**env: str) -> dict[str, str]:
+    """This environment on this test's database, without its OTEL_ variables, with `env` added."""
     database = connection.settings_dict
-    environment = {
+    return {
         **{name: value for name, value in os.environ.items() if not name.startswith("OTEL_")},
         "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
         "DATABASE_URL": (
@@ -47,9 +54,13 @@ def web_process(**env: str) -> subprocess.CompletedProcess:
         "DJANGO_ALLOWED_HOSTS": "testserver",
         **env,
     }
+
+
+def web_process(**env: str) -> subprocess.CompletedProcess:
+    """shopsite.wsgi loaded in a new interpreter on this test's database, signing up for the newsletter once."""
     return subprocess.run(
         [sys.executable, "-c", SIGN_UP],
-        cwd=settings.BASE_DIR, env=environment, capture_output=True, text=True, check=False, timeout=120,
+        cwd=settings.BASE_DIR, env=shop_environment(**env), capture_output=True, text=True, check=False, timeout=120,
     )  # fmt: skip
 
 
@@ -118,6 +129,62 @@ def test_a_request_and_the_task_it_queues_reach_the_collector_as_one_trace(colle
     assert task.trace_id == request.trace_id
     # The SQL the request ran is in its trace too.
     assert any(s.kind == Span.SPAN_KIND_CLIENT and s.trace_id == request.trace_id for _, s in spans)
+
+
+def redis_answers() -> bool:
+    try:
+        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=0.5, socket_timeout=0.5).ping()
+    except redis.RedisError:
+        return False
+
+
+@pytest.mark.workers
+@pytest.mark.skipif(not redis_answers(), reason=f"no Redis answers at {REDIS_URL} (CELERY_TEST_REDIS_URL)")
+def test_the_task_a_request_queues_runs_in_a_worker_in_the_request_s_trace(collector, tmp_path):
+    queue = f"tracing-{uuid.uuid4().hex}"
+    env = {
+        "OTEL_EXPORTER_OTLP_ENDPOINT": collector.url,
+        # The pool's process is ended with the worker, before an exit could flush: its spans leave at once.
+        "OTEL_BSP_SCHEDULE_DELAY": "50",
+        "SHOP_TEST_CELERY_EAGER": "0",
+        "CELERY_BROKER_URL": REDIS_URL,
+        "CELERY_QUEUE": queue,
+        "SHOP_VAR_DIR": str(tmp_path),
+    }
+    command = [sys.executable, "-m", "celery", "-A", "shopsite", "worker", "--pool", "prefork", "--concurrency", "1"]
+    log_path = tmp_path / "worker.log"
+    with log_path.open("w") as log:
+        worker = subprocess.Popen(
+            [*command, "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel", "INFO"],
+            cwd=settings.BASE_DIR, env=shop_environment(**env), stdout=log, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+    try:
+        result = web_process(**env)
+        assert result.returncode == 0, result.stderr
+        assert "STATUS 200" in result.stdout, result.stdout + result.stderr
+
+        def task_span():
+            return [(r, s) for r, s in collector.spans() if s.kind == Span.SPAN_KIND_CONSUMER]
+
+        deadline = time.monotonic() + 60
+        while not task_span():
+            assert worker.poll() is None, log_path.read_text()
+            assert time.monotonic() < deadline, "no task span reached the collector"
+            time.sleep(0.1)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=60)
+        redis.Redis.from_url(REDIS_URL).delete(queue)
+
+    spans = collector.spans()
+    [(web, request)] = [(r, s) for r, s in spans if s.kind == Span.SPAN_KIND_SERVER]
+    [(published, sent)] = [(r, s) for r, s in spans if s.kind == Span.SPAN_KIND_PRODUCER]
+    [(worker_resource, task)] = task_span()
+    assert (web["service.name"], published["service.name"]) == ("sneaker-shop-web", "sneaker-shop-web")
+    assert worker_resource["service.name"] == "sneaker-shop-worker"
+    assert task.name == "run/mailing.tasks.mail_send"
+    assert task.trace_id == sent.trace_id == request.trace_id
+    assert task.parent_span_id == sent.span_id
 
 
 def test_the_service_is_named_by_otel_service_name(collector):
