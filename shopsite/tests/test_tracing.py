@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -22,6 +23,8 @@ from django.conf import settings
 from django.db import connection
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.trace.v1.trace_pb2 import Span
+
+from .servers import free_port, gunicorn_start
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -185,6 +188,28 @@ def test_the_task_a_request_queues_runs_in_a_worker_in_the_request_s_trace(colle
     assert task.name == "run/mailing.tasks.mail_send"
     assert task.trace_id == sent.trace_id == request.trace_id
     assert task.parent_span_id == sent.span_id
+
+
+def test_gunicorn_s_workers_trace_their_requests(collector, tmp_path):
+    port = free_port()
+    database = shop_environment()["DATABASE_URL"]
+    server = gunicorn_start(
+        tmp_path, port, DATABASE_URL=database, OTEL_EXPORTER_OTLP_ENDPOINT=collector.url, OTEL_BSP_SCHEDULE_DELAY="50"
+    )
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/csrf", timeout=30) as response:
+            assert response.status == 204
+        deadline = time.monotonic() + 60
+        while not [s for _, s in collector.spans() if s.kind == Span.SPAN_KIND_SERVER]:
+            assert time.monotonic() < deadline, (tmp_path / "gunicorn.log").read_text()
+            time.sleep(0.1)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+    [(resource, request)] = [(r, s) for r, s in collector.spans() if s.kind == Span.SPAN_KIND_SERVER]
+    assert request.name == "GET api/csrf"
+    assert resource["service.name"] == "sneaker-shop-web"
 
 
 def test_the_service_is_named_by_otel_service_name(collector):
