@@ -53,7 +53,11 @@ def start(default_service_name: str) -> bool:
     provider = TracerProvider(resource=resource)
     provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter()))
     trace.set_tracer_provider(provider)
-    DjangoInstrumentor().instrument()
+    # Its middleware would go first, and it reads the Host header (the request's absolute URL): after the probes and
+    # /metrics instead, which are answered before the host check (settings/base.py), and not traced.
+    DjangoInstrumentor().instrument(
+        middleware_position=settings.MIDDLEWARE.index("shopsite.metrics.MetricsMiddleware") + 1
+    )
     CeleryInstrumentor().instrument()
     # Connections opened from here on are traced (Django opens them lazily, after this).
     PsycopgInstrumentor().instrument(enable_commenter=False)
