@@ -26,7 +26,14 @@ from opentelemetry.proto.trace.v1.trace_pb2 import Span
 
 from .servers import free_port, gunicorn_start
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.postgres,
+    pytest.mark.skipif(
+        connection.vendor != "postgresql",
+        reason="needs PostgreSQL: the shop's processes share the test's database, which SQLite keeps in this process",
+    ),
+]
 
 REDIS_URL = os.environ.get("CELERY_TEST_REDIS_URL", "redis://127.0.0.1:6379/5")
 
@@ -51,7 +58,7 @@ def shop_environment(**env: str) -> dict[str, str]:
         **{name: value for name, value in os.environ.items() if not name.startswith("OTEL_")},
         "DJANGO_SETTINGS_MODULE": "shopsite.settings.test",
         "DATABASE_URL": (
-            f"postgres://{database['USER']}:{database['PASSWORD']}@{database['HOST']}:{database['PORT'] or 5432}"
+            f"postgres://{database['USER']}:{database['PASSWORD'] or ''}@{database['HOST']}:{database['PORT'] or 5432}"
             f"/{database['NAME']}"
         ),
         "EMAIL_URL": "memorymail://",
