@@ -26,7 +26,7 @@ def start(default_service_name: str) -> bool:
 
     The service is named by OTEL_SERVICE_NAME, else `default_service_name`; its version is the release
     (SHOP_RELEASE). Django's settings must be importable, and for the web server this runs before its middleware is
-    loaded (the Django instrumentation adds its own at the front).
+    loaded (the Django instrumentation adds its own to settings.MIDDLEWARE).
     """
     global _started
     if _started or not configured():
