@@ -247,7 +247,7 @@ def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDic
     """A catalogue call's kept answer for a public caller, before DRF runs (catalog/middleware.py); None: build it."""
     # DRF picks its renderer by the Accept header (not by ?format=, which the view does not know); what is kept is
     # its plain JSON.
-    if not _accepts_plain_json(request.headers.get("Accept", "")):
+    if not accepts_plain_json(request):
         return None
     key = answer_key(request, match=match, query=query, version=request_catalog_version(request))
     answer = served_answer(key, vary=JSON_VARY)
@@ -257,7 +257,9 @@ def public_answer(request: HttpRequest, *, match: ResolverMatch, query: QueryDic
     return answer
 
 
-def _accepts_plain_json(accept: str) -> bool:
+def accepts_plain_json(request: HttpRequest) -> bool:
+    """Whether the caller takes DRF's plain JSON, the kept answers' rendering (else the view's way answers it)."""
+    accept = request.headers.get("Accept", "")
     # Media type parameters (indent=4, q=0.9) take the view's way, which weighs them as DRF does.
     if ";" in accept:
         return False

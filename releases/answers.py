@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
-from catalog.cache import cached_get, cached_set, request_catalog_version, versioned_key
+from catalog.cache import accepts_plain_json, cached_get, cached_set, request_catalog_version, versioned_key
 from catalog.fresh import Kept, Served, clock
 from shopsite.http_cache import JSON_VARY, public_response
 
@@ -47,15 +47,6 @@ def _instants(version: int) -> list[float]:
         instants = sorted(found)
         cached_set(key, instants)
     return instants
-
-
-def accepts_json(request: HttpRequest) -> bool:
-    """Whether the caller takes the API's plain JSON (else the view's way answers it, as DRF would)."""
-    accept = request.headers.get("Accept", "")
-    return ";" not in accept and (
-        not accept.strip()
-        or any(kind.strip() in ("application/json", "application/*", "*/*") for kind in accept.split(","))
-    )
 
 
 def shoe_of(request: HttpRequest) -> int | None:
@@ -99,3 +90,8 @@ def releases_answer(request: HttpRequest) -> HttpResponse:
     body = body[:-1] + b',"serverNow":' + _RENDERER.render(now.isoformat()) + b"}"
     kept = Kept(200, _HEADERS, (body,), ())
     return public_response(Served(kept, body, read_at=clock()), vary=JSON_VARY)
+
+
+def releases_public_answer(request: HttpRequest) -> HttpResponse | None:
+    """An anonymous caller's answer before sessions run, when it takes the kept rendering (else the view answers)."""
+    return releases_answer(request) if accepts_plain_json(request) else None

@@ -15,7 +15,7 @@ from shopsite.parsers import JSONParser
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services, tasks
-from .answers import accepts_json, releases_answer
+from .answers import releases_answer, releases_public_answer
 from .errors import ReleaseNotFound
 from .serializers import (
     EntryInput,
@@ -76,7 +76,7 @@ class ReleaseListView(APIView):
     @classmethod
     def public_answer(cls, request, match):
         """An anonymous caller's GET, answered before sessions and DRF run (catalog/middleware.py)."""
-        return releases_answer(request) if accepts_json(request) else None
+        return releases_public_answer(request)
 
     @extend_schema(request=ReleaseInput, responses={201: ReleaseOutput, **errors(400, 401, 403)})
     def post(self, request):
