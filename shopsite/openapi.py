@@ -51,6 +51,22 @@ ERRORS = {
 }
 
 
+def unsupported_media_type_documented(result: dict, generator, request, public) -> dict:
+    """A postprocessing hook: every call that reads a body may answer 415 to a body in a media type it does not read
+    (DRF's parser negotiation, before the view), with the error shape of the others."""
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                operation["responses"].setdefault(
+                    "415",
+                    {
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+                        "description": "The body is in a media type this call does not read.",
+                    },
+                )
+    return result
+
+
 def errors(*statuses: int) -> dict[int, OpenApiResponse]:
     """The error answers a call gives, for `extend_schema(responses={200: ..., **errors(400, 403)})`."""
     return {status: ERRORS[status] for status in statuses}

@@ -64,6 +64,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "shopsite.openapi.unsupported_media_type_documented",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "UserStatusEnum": "accounts.models.User.Status",
         "OrderStatusEnum": "orders.models.Order.Status",
