@@ -176,6 +176,10 @@ def filtered_list(key: Hashable, make: Callable[[], FilteredList]) -> tuple[Filt
     asked for again is read like the plain list, without the filter set (its form and validation), the queryset's
     building and compiling, or the second query for its stock. Only what the filters validated is kept (make()
     raises on bad input), at most FILTERED_LISTS_MAX of them, the oldest dropped first.
+
+    So a filter must make its SQL from its values alone: a value read when the filter runs (timezone.now(), a row's
+    id looked up in Python) would be kept with the queryset. Compare with the database's own (Now(), a Subquery), as
+    ShoeFilter.filter_brand does.
     """
     found = _filtered_lists.get(key) if FILTERED_LISTS_MAX > 0 else None
     if found is not None:
