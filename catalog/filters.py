@@ -10,7 +10,11 @@ from .models import Brand, Shoe, StockEntry
 
 
 class ShoeStockFilter(django_filters.FilterSet):
-    """?size= and ?inStock=, which every list of shoes a shopper browses takes (docs/PRODUCT.md §2)."""
+    """?size= and ?inStock=, which every list of shoes a shopper browses takes (docs/PRODUCT.md §2).
+
+    The filtered queryset is kept per process for the same values (selectors.filtered_list): a filter's SQL depends on
+    its values alone, never on something read when it runs (timezone.now(): use the database's Now()).
+    """
 
     size = django_filters.NumberFilter(
         method="filter_stock", max_digits=3, decimal_places=1, min_value=0, help_text="A US size (9.5): shoes with it."

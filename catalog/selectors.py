@@ -1,7 +1,8 @@
 """Reads of the catalogue, shaped so that list calls run a fixed number of queries."""
 
+import threading
 from collections import defaultdict
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Hashable, Iterable
 from decimal import Decimal
 from functools import cache, reduce
 from operator import or_
@@ -136,18 +137,66 @@ def rows_with_stock(queryset: QuerySet) -> QuerySet:
     return queryset.annotate(**arrays).values(*SHOE_ROW_FIELDS, *STOCK_ARRAYS)
 
 
-_page_plans: dict[tuple[str, str, bool, bool], PagePlan] = {}
+_page_plans: dict[tuple[Hashable, str, bool, bool], PagePlan] = {}
+# The plain lists' few, and four at most (near or deep, stocked or not) for each filtered list kept.
+PAGE_PLANS_MAX = 1024
 
 
-def page_plan(key: str, queryset: QuerySet, *, deep: bool, stocked: bool = False) -> PagePlan:
-    """The page plan of a plain list named key (the same key, the same queryset), made on its first page; stocked, of
+def page_plan(key: Hashable, queryset: QuerySet, *, deep: bool, stocked: bool = False) -> PagePlan:
+    """The page plan of a list named key (the same key, the same queryset), made on its first page; stocked, of
     rows_with_stock(queryset) (made once with the plan: building its query took longer than running it)."""
     plan_key = (key, queryset.db, deep, stocked)
     plan = _page_plans.get(plan_key)
     if plan is None:
         # Two threads may both make it: the same plan, and the dict's one assignment is atomic.
-        plan = _page_plans[plan_key] = PagePlan(rows_with_stock(queryset) if stocked else queryset, deep=deep)
+        plan = PagePlan(rows_with_stock(queryset) if stocked else queryset, deep=deep)
+        _kept_bounded(_page_plans, plan_key, plan, PAGE_PLANS_MAX)
     return plan
+
+
+class FilteredList(NamedTuple):
+    """A list's queryset as its filters made it, and the cheaper count they know of (None: the queryset's own)."""
+
+    queryset: QuerySet
+    count: Callable[[], int] | None
+
+
+# How many filtered lists (their querysets; their page plans are kept with the plain lists') a process keeps; 0: none,
+# every filtered page is read the queryset's own way.
+FILTERED_LISTS_MAX = 256
+_filtered_lists: dict[Hashable, FilteredList] = {}
+_kept_lock = threading.Lock()
+
+
+def filtered_list(key: Hashable, make: Callable[[], FilteredList]) -> tuple[FilteredList, bool]:
+    """The filtered list named key (a list and its filters' values, as the view validated them), made by make() the
+    first time; and whether it is kept, so that its pages can be read from page plans (page_plan) under that key.
+
+    Filtering the same way again makes the same SQL, only its page's bounds differ: a search, a brand or a size chip
+    asked for again is read like the plain list, without the filter set (its form and validation), the queryset's
+    building and compiling, or the second query for its stock. Only what the filters validated is kept (make()
+    raises on bad input), at most FILTERED_LISTS_MAX of them, the oldest dropped first.
+
+    So a filter must make its SQL from its values alone: a value read when the filter runs (timezone.now(), a row's
+    id looked up in Python) would be kept with the queryset. Compare with the database's own (Now(), a Subquery), as
+    ShoeFilter.filter_brand does.
+    """
+    found = _filtered_lists.get(key) if FILTERED_LISTS_MAX > 0 else None
+    if found is not None:
+        return found, True
+    made = make()
+    return made, _kept_bounded(_filtered_lists, key, made, FILTERED_LISTS_MAX)
+
+
+def _kept_bounded(kept: dict, key: Hashable, value, most: int) -> bool:
+    """value kept under key in a dict of at most `most` entries, the oldest dropped first; whether it is kept."""
+    if most <= 0:
+        return False
+    with _kept_lock:
+        while len(kept) >= most:
+            del kept[next(iter(kept))]
+        kept[key] = value
+    return True
 
 
 def shoe_count_with_pairs_of(*, size: Decimal) -> int:

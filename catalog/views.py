@@ -9,7 +9,7 @@ from rest_framework.views import APIView
 from accounts.permissions import IsShopAdmin, IsShopAdminOrReadOnly
 from shopsite.inputs import validated
 from shopsite.openapi import PAGE_HEADERS, errors
-from shopsite.queries import KnownQuery, KnownQueryMixin, PagedListMixin
+from shopsite.queries import LIMIT, OFFSET, KnownQuery, KnownQueryMixin, PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
 from . import selectors, services
@@ -33,6 +33,8 @@ from .serializers import (
     StockAlertOutput,
 )
 
+# The parameters that page a list rather than filter it.
+PAGING = (LIMIT, OFFSET)
 STOCK_ALERT_THANKS = "We will email {email} once size {size} is back in stock."
 STOCK_ALERT_UNSUBSCRIBED = "You will get no mail about that size."
 
@@ -74,12 +76,24 @@ class ShoeRowsListMixin(CachedListMixin):
 
     def list(self, request, *args, **kwargs):
         queryset = self.get_queryset()
-        filtered = self.filter_queryset(queryset)
-        # A list no parameter filters or sorts is read through a page plan compiled once (selectors.PagePlan), whose
-        # rows carry their sizes on PostgreSQL (selectors.rows_with_stock): the page is one query.
-        self.plan_key = type(self).__name__ if filtered is queryset else None
-        page = self.paginate_queryset(filtered)
+        # A list is read through page plans compiled once (selectors.PagePlan), whose rows carry their sizes on
+        # PostgreSQL (selectors.rows_with_stock): the page is one query. They are named by the list and its filters'
+        # values in their normal form (shopsite/queries.py), paging aside; a filtered list is filtered once, then
+        # kept (selectors.filtered_list), and read without its filter set while kept.
+        filters = tuple(item for item in request.query_params.items() if item[0] not in PAGING)
+        self.plan_key = (type(self).__name__, filters)
+        if filters:
+            (queryset, count), kept = selectors.filtered_list(self.plan_key, lambda: self._filtered(queryset))
+            if count is not None:
+                request.list_count = count
+            if not kept:
+                self.plan_key = None
+        page = self.paginate_queryset(queryset)
         return self.get_paginated_response(shoe_answers(page))
+
+    def _filtered(self, queryset) -> selectors.FilteredList:
+        filtered = self.filter_queryset(queryset)
+        return selectors.FilteredList(filtered, getattr(self.request, "list_count", None))
 
     def filter_queryset(self, queryset):
         # Without any of its parameters the filter set changes nothing: it is not built (its form, its fields'

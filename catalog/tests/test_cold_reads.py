@@ -68,7 +68,8 @@ def test_a_plain_lists_page_from_its_plan_is_the_filtered_ways_page_in_as_many_q
     api_client.get(f"{call}?{paging}&inStock=false")
 
     planned, planned_queries = page(api_client, f"{call}?{paging}")
-    # inStock=false filters nothing, but a filter set ran: the queryset's own way.
+    # inStock=false filters nothing, but a filter set ran, and with no filtered list kept the queryset's own way.
+    monkeypatch.setattr(selectors, "FILTERED_LISTS_MAX", 0)
     filtered, filtered_queries = page(api_client, f"{call}?{paging}&inStock=false")
 
     assert planned == filtered
@@ -188,3 +189,79 @@ def test_a_stocked_plans_rows_carry_the_sizes_stock_rows_reads(catalogue, deep):
             (i, repr(s), q) for i, s, q in stock[row["id"]]
         ]
     assert stocked == plain
+
+
+# A shopper's filters, alone and together, odd spellings and texts a LIKE pattern would read as wildcards included.
+FILTERS = [
+    "name=runner",
+    "name=RUN",
+    "name=o",
+    "name=50%25",
+    "name=r_n",
+    "name=nothing",
+    "brand=nike",
+    "brand=VANS",
+    "brand=puma",
+    "color=black",
+    "size=9",
+    "size=8.5&inStock=true",
+    "inStock=true",
+    "inStock=false",
+    "ordering=price",
+    "ordering=-price",
+    "brand=vans&name=skate&size=9&inStock=true&ordering=-price",
+    "color=BLACK&size=8&ordering=price",
+]
+PAGINGS = ["limit=5", "limit=5&offset=5", "limit=5&offset=10", "offset=7", "limit=3&offset=39"]
+
+
+def answer(client, path: str) -> tuple[tuple, list[str]]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path)
+    assert response.status_code == 200, response.content
+    shown = (response.content, response.get("X-Total-Count"), response.get("Link"))
+    return shown, [query["sql"] for query in queries]
+
+
+@pytest.mark.parametrize("call", ["/api/shoes", "/api/shoes/onSale"])
+@pytest.mark.parametrize("filters", FILTERS)
+def test_a_filtered_lists_pages_from_its_kept_plans_are_the_querysets_own(
+    api_client, catalogue, monkeypatch, call, filters
+):
+    # Pages from offset 6 on are deep (ids first): both ways of reading a page are compared.
+    monkeypatch.setattr(cache, "DEEP_OFFSET", 6)
+    paths = [f"{call}?{filters}&{paging}" for paging in PAGINGS]
+    monkeypatch.setattr(selectors, "FILTERED_LISTS_MAX", 0)
+    for path in paths:
+        answer(api_client, path)  # each list's count is kept from here on
+    own = [answer(api_client, path) for path in paths]
+    monkeypatch.setattr(selectors, "FILTERED_LISTS_MAX", 256)
+    first = [answer(api_client, path) for path in paths]
+    kept = [answer(api_client, path) for path in paths]
+
+    assert [shown for shown, _ in first] == [shown for shown, _ in own]
+    assert [shown for shown, _ in kept] == [shown for shown, _ in own]
+    for (_, own_queries), (_, kept_queries) in zip(own, kept, strict=True):
+        # The version, the page and its sizes: on PostgreSQL the page reads them itself (selectors.rows_with_stock).
+        stock_apart = [sql for sql in own_queries if sql.startswith(selectors._STOCK_SQL)]
+        assert len(kept_queries) == len(own_queries) - (len(stock_apart) if connection.vendor == "postgresql" else 0)
+
+
+def test_a_kept_filtered_list_still_refuses_bad_input_and_reads_its_own_values(api_client, catalogue):
+    assert api_client.get("/api/shoes?size=9&limit=3").status_code == 200
+
+    bad = api_client.get("/api/shoes?size=nine&limit=3")
+    other = api_client.get("/api/shoes?size=8&limit=100").json()
+
+    assert bad.status_code == 400
+    assert other["count"] == Shoe.objects.filter(stock__size=8).count()
+    assert all(any(entry["size"] == "8" for entry in shoe["stock"]) for shoe in other["results"])
+
+
+def test_the_kept_filtered_lists_are_bounded(api_client, catalogue, monkeypatch):
+    monkeypatch.setattr(selectors, "_filtered_lists", {})
+    monkeypatch.setattr(selectors, "FILTERED_LISTS_MAX", 2)
+    for name in ("run", "ska", "r", "s"):
+        assert api_client.get(f"/api/shoes?name={name}&limit=3").status_code == 200
+
+    assert [key[1] for key in selectors._filtered_lists] == [(("name", "r"),), (("name", "s"),)]
