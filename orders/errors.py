@@ -69,3 +69,19 @@ class RefundInvalid(ShopError):
 
 class WebhookRefused(Exception):
     """An event not signed with the endpoint's secret, signed too long ago, or not an event at all."""
+
+
+class CodeRefused(Conflict):
+    """The discount code sent cannot apply now: its one sentence (orders.pricing.CodeRefusal) is the detail."""
+
+    code = "code_refused"
+
+
+class ShippingUnavailable(ShopError):
+    code = "shipping_unavailable"
+    message = "We do not ship to this address."
+
+
+class NothingToPay(ShopError):
+    code = "nothing_to_pay"
+    message = "There is nothing to pay."

@@ -16,18 +16,18 @@ from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
-from . import hooks, selectors, services, webhooks
+from . import hooks, pricing_selectors, selectors, services, webhooks
 from .errors import CartChanged, WebhookRefused
 from .serializers import (
     AdminOrderOutput,
     CartChangedOutput,
-    CartInput,
     CheckoutActionOutput,
     CheckoutInput,
     CheckoutOutput,
     OrderOutput,
     OrderStatsOutput,
     OrderStatusInput,
+    QuoteInput,
     QuoteOutput,
     RefundInput,
 )
@@ -46,10 +46,18 @@ class CartQuoteView(APIView):
     # A cart is a list of lines: a form cannot carry it.
     parser_classes = [JSONParser]
 
-    @extend_schema(request=CartInput, responses={200: QuoteOutput, **errors(400, 403)})
+    @extend_schema(request=QuoteInput, responses={200: QuoteOutput, **errors(400, 403)})
     def post(self, request):
-        cart = selectors.cart_price(lines=validated(CartInput, request.data)["shoes"])
-        return Response(QuoteOutput(cart).data)
+        data = validated(QuoteInput, request.data)
+        address = data.get("address")
+        quote = pricing_selectors.cart_quote(
+            cart=selectors.cart_price(lines=data["shoes"]),
+            user=request.user,
+            code=data.get("code", ""),
+            shipping_id=data.get("shipping"),
+            destination=pricing_selectors.destination_of(**address) if address is not None else None,
+        )
+        return Response(QuoteOutput(quote).data)
 
 
 class CheckoutView(APIView):
@@ -98,6 +106,8 @@ class CheckoutView(APIView):
                     amount=data["amount"],
                     address=data["address"],
                     attempt=attempt,
+                    code=data.get("code", ""),
+                    shipping_id=data.get("shipping"),
                 )
         except CartChanged as changed:
             answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
