@@ -85,3 +85,7 @@ class ShippingUnavailable(ShopError):
 class NothingToPay(ShopError):
     code = "nothing_to_pay"
     message = "There is nothing to pay."
+
+
+class ShippingMethodNotFound(NotFound):
+    message = "There is no such shipping method."

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import pricing
+from .errors import ShippingMethodNotFound
 from .models import DiscountCode, DiscountUse, ShippingMethod, TaxRate
 from .pricing import Breakdown, CodeRefusal
 from .selectors import PricedCart, PricedLine, to_cents
@@ -208,3 +209,15 @@ def cart_quote(
         shipping_offered=bool(active),
         goods=after_discount,
     )
+
+
+def shipping_methods_all() -> list[ShippingMethod]:
+    """Every method, inactive ones too, in the operator's order: the dashboard's list."""
+    return list(ShippingMethod.objects.all())
+
+
+def shipping_method_get(*, pk: int) -> ShippingMethod:
+    try:
+        return ShippingMethod.objects.get(pk=pk)
+    except ShippingMethod.DoesNotExist:
+        raise ShippingMethodNotFound() from None

@@ -11,6 +11,7 @@ from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
 from .models import Order, OrderLine, PaymentState, ShippingAddress
+from .pricing import region_valid
 from .selectors import CartLine, Problem
 
 MAX_LINES = 50
@@ -334,7 +335,9 @@ class RefundInput(serializers.Serializer):
 
 class SalesDayOutput(serializers.Serializer):
     date = serializers.DateField(source="day")
-    amount = serializers.IntegerField(help_text="Cents paid that day (UTC), less what was refunded of those orders.")
+    amount = serializers.IntegerField(
+        help_text="Cents the shop kept of that day's (UTC) orders: paid, less refunds, without the tax collected."
+    )
     orders = serializers.IntegerField()
 
 
@@ -343,5 +346,45 @@ class OrderStatsOutput(serializers.Serializer):
 
     pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order, less those refunded.")
     orders = serializers.IntegerField(help_text="Paid orders.")
-    sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed, net of refunds.")
+    sales = serializers.IntegerField(
+        source="amount", help_text="Cents, every paid order summed, net of refunds and without the tax collected."
+    )
     salesByDay = SalesDayOutput(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")
+
+
+class ShippingMethodAdminSerializer(serializers.Serializer):
+    """GET/POST /admin/shipping-methods, PUT /admin/shipping-methods/{id}: a method as the dashboard edits it."""
+
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=40)
+    price = serializers.IntegerField(min_value=0, max_value=10_000_000, help_text="Cents.")
+    estimate = serializers.CharField(max_length=80, allow_blank=True, required=False, default="")
+    freeAbove = serializers.IntegerField(
+        source="free_above", min_value=0, max_value=100_000_000, allow_null=True, required=False, default=None,
+        help_text="Cents the goods must reach for it to be free; null: never.",
+    )  # fmt: skip
+    regions = serializers.ListField(
+        child=serializers.CharField(max_length=6),
+        max_length=300,
+        required=False,
+        default=list,
+        help_text='Countries and US states served, as ["US", "US-CA", "DE"]; empty: everywhere.',
+    )
+    active = serializers.BooleanField(required=False, default=True)
+    position = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
+
+    def validate_regions(self, regions: list[str]) -> list[str]:
+        cleaned = []
+        for region in regions:
+            region = region.strip().upper()
+            if not region_valid(region):
+                raise serializers.ValidationError(
+                    f"{region or 'A blank region'} is not a region: a country as US or DE, or a US state as US-CA."
+                )
+            if region not in cleaned:
+                cleaned.append(region)
+        return cleaned
+
+
+class SalesReportInput(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, required=False, default=30)
