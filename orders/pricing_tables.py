@@ -2,6 +2,7 @@
 tax rates. orders.models imports them, so they are the orders app's models."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -9,7 +10,7 @@ from django.db.models.functions import Lower
 
 from catalog.models import Brand, Shoe
 
-from .pricing import CodeKind
+from .pricing import CodeKind, region_valid
 
 
 class DiscountCode(models.Model):
@@ -98,6 +99,11 @@ class ShippingMethod(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def clean(self) -> None:
+        regions = self.regions if isinstance(self.regions, list) else None
+        if regions is None or not all(isinstance(region, str) and region_valid(region) for region in regions):
+            raise ValidationError({"regions": 'A list of countries and US states, as ["US-CA", "DE"].'})
 
 
 class TaxRate(models.Model):
