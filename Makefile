@@ -32,6 +32,7 @@ run manage: export SHOP_ALLOW_TEST_PAYMENTS ?= 1
 run: $(VENV)/.installed var/static/.collected ## Install what is missing, build, migrate, load the demo and serve the shop on http://127.0.0.1:8000 with a Celery worker and beat (PORT= picks another port)
 	$(MANAGE) migrate --noinput
 	$(MANAGE) seed_demo --if-empty
+	$(MANAGE) seed_demo_pricing
 	@echo "The shop is at http://127.0.0.1:$(PORT)/ (API docs at /api/docs/, Django admin at /django-admin/)"
 	@if [ -z "$${EMAIL_URL:-}" ]; then echo "Its mails are written to $${SHOP_VAR_DIR:-var}/mail/ (EMAIL_URL sends them instead)"; fi
 	@echo "Admins' second factor: $${SHOP_ADMIN_2FA:-optional} in the demo (a live shop requires it: SHOP_ADMIN_2FA=required; enrol from /account)"
