@@ -89,3 +89,14 @@ class NothingToPay(ShopError):
 
 class ShippingMethodNotFound(NotFound):
     message = "There is no such shipping method."
+
+
+class TaxUnavailable(ShopError):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "tax_unavailable"
+    message = "The tax could not be computed right now and nothing was charged; please try again in a moment."
+
+
+class PriceMoved(Conflict):
+    code = "price_moved"
+    message = "The price changed while you were paying and nothing was charged; check the total and pay again."

@@ -8,8 +8,9 @@ from django.conf import settings
 from django.utils import timezone
 
 from . import pricing
-from .errors import ShippingMethodNotFound
+from .errors import PriceMoved, ShippingMethodNotFound, TaxUnavailable
 from .models import DiscountCode, DiscountUse, ShippingMethod, TaxRate
+from .payments import GatewayUnavailable
 from .pricing import Breakdown, CodeRefusal
 from .selectors import PricedCart, PricedLine, to_cents
 
@@ -20,14 +21,16 @@ class Destination:
 
     country: str
     state: str = ""
+    # Only Stripe Tax reads it (a US address is placed by its ZIP code).
+    postal_code: str = ""
 
     @property
     def regions(self) -> set[str]:
         return pricing.region_codes(country=self.country, state=self.state)
 
 
-def destination_of(*, country: str = "", state: str = "") -> Destination:
-    return Destination(country=(country or settings.SHOP_COUNTRY).upper(), state=state)
+def destination_of(*, country: str = "", state: str = "", postal_code: str = "") -> Destination:
+    return Destination(country=(country or settings.SHOP_COUNTRY).upper(), state=state, postal_code=postal_code)
 
 
 def shipping_methods_active() -> list[ShippingMethod]:
@@ -98,6 +101,8 @@ class Quote:
     shipping_offered: bool
     # Goods after the discount: what a method's free_above is compared with.
     goods: int
+    # Stripe Tax's answer, when it priced the tax.
+    tax_amounts: pricing.TaxAmounts | None = None
 
     @property
     def lines(self) -> list[PricedLine]:
@@ -129,15 +134,44 @@ def _line(priced: PricedLine, quantity: int) -> pricing.Line:
     )
 
 
-def _tax(*, destination: Destination, lines: list[pricing.Line], code: pricing.Code | None, shipping, now, extras):
-    """The tax rule for the destination: Stripe Tax's amounts when it is on, else the table's rate."""
+def stripe_tax_on() -> bool:
+    """STRIPE_TAX=1 with the Stripe gateway: Stripe computes the tax instead of the shop's table."""
+    return settings.STRIPE_TAX and settings.PAYMENT_GATEWAY == "stripe"
+
+
+def _tax(
+    *,
+    destination: Destination,
+    lines: list[pricing.Line],
+    code: pricing.Code | None,
+    shipping: pricing.Shipping | None,
+    now: datetime,
+    extras: bool,
+    given: pricing.TaxAmounts | None,
+) -> pricing.Tax | pricing.TaxAmounts | None:
+    """The tax rule for the destination: Stripe Tax's amounts when it is on (given: asked before the checkout's
+    transaction, which calls nothing out), else the table's rate."""
     if not extras:
         return None
-    if settings.STRIPE_TAX:
-        from .payments.stripe_tax import tax_calculate
+    if stripe_tax_on():
+        # Only then: the Stripe SDK is not imported by a shop that does not use it.
+        from .payments import stripe_tax
 
         untaxed = pricing.breakdown_compute(lines=lines, now=now, code=code, shipping=shipping)
-        return tax_calculate(destination=destination, breakdown=untaxed)
+        if given is not None:
+            if given.basis != pricing.tax_basis(untaxed):
+                raise PriceMoved()
+            return given
+        try:
+            return stripe_tax.tax_calculate(
+                country=destination.country,
+                state=destination.state,
+                postal_code=destination.postal_code,
+                breakdown=untaxed,
+                included=settings.SHOP_PRICES_INCLUDE_TAX,
+            )
+        except GatewayUnavailable as error:
+            raise TaxUnavailable() from error
     rate = tax_rate_find(destination=destination)
     return pricing.Tax(rate=rate.rate, applies_to_shipping=rate.applies_to_shipping) if rate else None
 
@@ -151,6 +185,7 @@ def cart_quote(
     destination: Destination | None = None,
     extras: bool = True,
     now: datetime | None = None,
+    tax_amounts: pricing.TaxAmounts | None = None,
 ) -> Quote:
     """The cart's breakdown: sale prices -> code -> shipping -> tax (orders.pricing).
 
@@ -187,7 +222,7 @@ def cart_quote(
         chosen = min(methods, key=lambda method: (cost(method), methods.index(method)))
     shipping = pricing.Shipping(price=chosen.price, free_above=chosen.free_above) if chosen else None
     where = destination or destination_of()
-    tax = _tax(destination=where, lines=lines, code=terms, shipping=shipping, now=now, extras=extras)
+    tax = _tax(destination=where, lines=lines, code=terms, shipping=shipping, now=now, extras=extras, given=tax_amounts)
     breakdown = pricing.breakdown_compute(
         lines=lines,
         now=now,
@@ -208,6 +243,7 @@ def cart_quote(
         method=chosen,
         shipping_offered=bool(active),
         goods=after_discount,
+        tax_amounts=tax if isinstance(tax, pricing.TaxAmounts) else None,
     )
 
 

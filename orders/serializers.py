@@ -120,6 +120,9 @@ class QuoteAddressInput(serializers.Serializer):
 
     country = CountryField(required=False)
     state = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    postalCode = serializers.CharField(
+        required=False, allow_blank=True, max_length=16, source="postal_code", help_text="Read by Stripe Tax only."
+    )
 
 
 class PricingInput(serializers.Serializer):

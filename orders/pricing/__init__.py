@@ -14,6 +14,7 @@ from .breakdown import (
     dollars,
     refund_share,
     split,
+    tax_basis,
     tax_of,
 )
 from .regions import US_STATES, region_codes, region_valid, state_key, us_state_code
@@ -21,5 +22,5 @@ from .regions import US_STATES, region_codes, region_valid, state_key, us_state_
 __all__ = [
     "US_STATES", "Breakdown", "Code", "CodeKind", "CodeRefusal", "Line", "LinePrice", "Shipping", "Tax",
     "TaxAmounts", "breakdown_compute", "dollars", "refund_share", "region_codes", "region_valid", "split",
-    "state_key", "tax_of", "us_state_code",
+    "state_key", "tax_basis", "tax_of", "us_state_code",
 ]  # fmt: skip

@@ -192,6 +192,13 @@ class TaxAmounts:
 
     lines: list[int]
     shipping: int = 0
+    # What was taxed: each line's amount after its discount, then the shipping (the checkout checks it still is).
+    basis: tuple[int, ...] = ()
+
+
+def tax_basis(breakdown: "Breakdown") -> tuple[int, ...]:
+    """The amounts a tax calculator taxes: each line's after its discount, then the shipping."""
+    return (*(part.paid for part in breakdown.lines), breakdown.shipping)
 
 
 def breakdown_compute(

@@ -13,7 +13,7 @@ from django.utils import timezone
 from accounts.models import User
 from catalog import services as catalog_services
 
-from .. import hooks, pricing_selectors, selectors
+from .. import hooks, pricing, pricing_selectors, selectors
 from ..errors import (
     AmountMismatch,
     CardDeclined,
@@ -61,6 +61,7 @@ def _order_reserve(
     payment_intent_id: str = "",
     code: str = "",
     shipping_id: int | None = None,
+    tax_amounts: pricing.TaxAmounts | None = None,
 ) -> Order | None:
     """Price the cart and hold its stock for a new order; None when this payment method already has one.
 
@@ -73,7 +74,7 @@ def _order_reserve(
         cart = selectors.cart_price(lines=lines, lock=True)
         if cart.problems:
             raise CartChanged(lines=cart.problems)
-        destination = pricing_selectors.destination_of(country=address.country, state=address.state)
+        destination = _destination(address)
         quote = pricing_selectors.cart_quote(
             cart=cart,
             user=user,
@@ -81,6 +82,7 @@ def _order_reserve(
             shipping_id=shipping_id,
             destination=destination,
             extras=not payment_intent_id,
+            tax_amounts=tax_amounts,
         )
         if quote.refusal:
             raise CodeRefused(quote.refusal)
@@ -150,6 +152,29 @@ def _order_reserve(
             for line in cart.lines
         )
     return order
+
+
+def _destination(address: ShippingAddress) -> pricing_selectors.Destination:
+    return pricing_selectors.destination_of(
+        country=address.country, state=address.state, postal_code=address.postal_code
+    )
+
+
+def _stripe_tax_asked(
+    *, user: User, lines: list[CartLine], address: ShippingAddress, code: str, shipping_id: int | None
+) -> pricing.TaxAmounts | None:
+    """Stripe Tax's amounts for the cart, asked before the reservation's transaction (which calls nothing out); the
+    reservation checks they were for the amounts it prices. None without Stripe Tax, or for a cart the reservation
+    will refuse anyway."""
+    if not pricing_selectors.stripe_tax_on():
+        return None
+    cart = selectors.cart_price(lines=lines)
+    if cart.problems:
+        return None
+    quote = pricing_selectors.cart_quote(
+        cart=cart, user=user, code=code, shipping_id=shipping_id, destination=_destination(address)
+    )
+    return quote.tax_amounts
 
 
 def _charge_record(*, order: Order, charge: Charge) -> Charge:
@@ -242,6 +267,7 @@ def order_checkout(
     code and shipping_id are the discount code typed and the shipping method chosen (the cheapest serving when None).
     """
     card_gateway = gateway()
+    tax_amounts = _stripe_tax_asked(user=user, lines=lines, address=address, code=code, shipping_id=shipping_id)
     for _attempt in range(3):
         existing = selectors.order_find_live(payment_method_id=payment_method_id)
         if existing is not None:
@@ -255,6 +281,7 @@ def order_checkout(
             attempt=attempt,
             code=code,
             shipping_id=shipping_id,
+            tax_amounts=tax_amounts,
         )
         if order is not None:
             order.user = user
