@@ -24,8 +24,8 @@ def discount_use_take(*, code: DiscountCode, order: Order, user: User) -> None:
     if not counted:
         raise CodeRefused(CodeRefusal.USED_UP)
     try:
-        with transaction.atomic():
-            DiscountUse.objects.create(code=code, order=order, user=user, once_per_customer=code.once_per_customer)
+        # No savepoint: a refusal ends the whole reservation, whose transaction rolls back.
+        DiscountUse.objects.create(code=code, order=order, user=user, once_per_customer=code.once_per_customer)
     except IntegrityError:
         raise CodeRefused(CodeRefusal.ALREADY_USED) from None
 

@@ -7,6 +7,8 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.tests.factories import UserFactory
@@ -343,3 +345,14 @@ def test_a_second_customer_may_use_a_once_per_customer_code(client_for, shoe, de
     quote = client_for(second).post(QUOTE, {"shoes": [line(shoe)], "code": "WELCOME10"}, format="json").json()
 
     assert quote["code"]["applied"] is True
+
+
+def test_a_checkout_with_a_code_shipping_and_tax_counts_its_queries(client, shopper, shoe, demo, mailoutbox):
+    checkout = {**body(shopper, [line(shoe)], amount=12999 - 1300 + 799 + 848, address=CALIFORNIA), "code": "WELCOME10"}
+
+    with CaptureQueriesContext(connection) as queries:
+        assert client.post(CHECKOUT, checkout).status_code == 201
+
+    # test_checkout_api's 31 (29 before pricing: its two tables are read), and the code's: the code with its brands
+    # and shoes (3), its use counted (1) and recorded (1).
+    assert len(queries) <= 31 + 5, len(queries)
