@@ -238,7 +238,10 @@ class SalesReportView(APIView):
 
     @extend_schema(
         parameters=[SalesReportInput],
-        responses={(200, "text/csv"): OpenApiResponse(description="date,orders,gross,...,net"), **errors(401, 403)},
+        responses={
+            (200, "text/csv"): OpenApiResponse(description="date,orders,gross,...,net"),
+            **errors(400, 401, 403),
+        },
     )
     def get(self, request):
         days = validated(SalesReportInput, request.query_params)["days"]
