@@ -204,8 +204,9 @@ def cart_quote(
     if code_given and row is None:
         refusal = CodeRefusal.UNKNOWN
     goods = pricing.breakdown_compute(lines=lines, now=now, code=terms)
-    if terms is not None and not goods.refusal:
-        refusal = code_use_refusal(row=row, user=user)
+    if terms is not None:
+        # Its dates, minimum and shoes first (pure), then its uses (the database's).
+        refusal = goods.refusal or code_use_refusal(row=row, user=user)
     if refusal:
         terms, row = None, None
         goods = pricing.breakdown_compute(lines=lines, now=now)
