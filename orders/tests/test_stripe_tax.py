@@ -7,8 +7,11 @@ from decimal import Decimal
 import pytest
 
 from catalog.tests.factories import ShoeFactory
+from orders import pricing, pricing_selectors, selectors
+from orders.errors import PriceMoved
 from orders.models import DiscountCode, ShippingMethod, TaxRate
 from orders.payments import stripe_tax
+from orders.selectors import CartLine
 from orders.tests.stripe_recorded import (  # noqa: F401 (network_attempts: the autouse fixture that refuses the network)
     API_KEY,
     RecordingHTTPClient,
@@ -95,3 +98,23 @@ def test_without_the_stripe_gateway_the_table_is_read(api_client, cart, settings
 
     # 50 % of 11,699 (5,849.5, half up) and of 10,800.
     assert quote["tax"] == 5850 + 5400
+
+
+def test_the_reservation_refuses_stripes_tax_asked_for_other_amounts(cart, shopper, settings):
+    settings.PAYMENT_GATEWAY, settings.STRIPE_TAX = "stripe", True
+    lines = [
+        CartLine(shoe_id=item["_id"], size=Decimal(item["size"]), quantity=item["quantity"]) for item in cart["shoes"]
+    ]
+    asked = pricing.TaxAmounts(lines=[1009, 932], shipping=0, basis=(11699, 10800, 799))
+    where = pricing_selectors.destination_of(country="US", state="CA")
+
+    quote = pricing_selectors.cart_quote(
+        cart=selectors.cart_price(lines=lines), user=shopper, code="WELCOME10", destination=where, tax_amounts=asked
+    )
+    assert quote.breakdown.tax == 1941
+
+    with pytest.raises(PriceMoved):
+        # Without the code the lines' amounts are not those Stripe was asked about.
+        pricing_selectors.cart_quote(
+            cart=selectors.cart_price(lines=lines), user=shopper, destination=where, tax_amounts=asked
+        )
