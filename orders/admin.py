@@ -7,12 +7,12 @@ from activity.recorded_admin import RecordedAdmin
 from shopsite.errors import ShopError
 
 from . import services
-from .models import Order, OrderLine, TestPaymentIntent, WebhookEvent
+from .models import DiscountCode, Order, OrderLine, ShippingMethod, TaxRate, TestPaymentIntent, WebhookEvent
 
 
 class OrderLineInline(admin.TabularInline):
     model = OrderLine
-    fields = ["shoe", "name", "brand", "size", "quantity", "unit_price", "refunded_quantity"]
+    fields = ["shoe", "name", "brand", "size", "quantity", "unit_price", "discount", "tax", "refunded_quantity"]
     readonly_fields = fields
     extra = 0
     can_delete = False
@@ -55,7 +55,17 @@ class OrderAdmin(RecordedAdmin):
         "ship_city",
         "ship_line1",
         "ship_postal_code",
+        "ship_country",
+        "subtotal",
+        "discount",
+        "discount_code",
+        "shipping_method",
+        "shipping_estimate",
+        "shipping_cost",
+        "tax",
+        "tax_included",
         "refunded",
+        "refunded_tax",
         "dispute",
         "dispute_event_at",
         "payment_problem",
@@ -115,3 +125,33 @@ class WebhookEventAdmin(RecordedAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+
+@admin.register(DiscountCode)
+class DiscountCodeAdmin(RecordedAdmin):
+    """Codes the cart takes (docs/DESIGN.md §5, "Pricing"); values in cents, percents whole. Uses are counted by the
+    checkout, never typed."""
+
+    list_display = ["code", "kind", "value", "min_subtotal", "starts_at", "ends_at", "uses", "max_uses"]
+    list_filter = ["kind", "once_per_customer", "combines_with_sale"]
+    search_fields = ["code"]
+    readonly_fields = ["uses", "created_at"]
+    autocomplete_fields = ["shoes"]
+    filter_horizontal = ["brands"]
+
+
+@admin.register(ShippingMethod)
+class ShippingMethodAdmin(RecordedAdmin):
+    """Regions: a list of countries ("DE") and US states ("US-CA"); empty serves everywhere. Prices in cents."""
+
+    list_display = ["name", "price", "free_above", "estimate", "regions", "active", "position"]
+    list_editable = ["active", "position"]
+    list_filter = ["active"]
+
+
+@admin.register(TaxRate)
+class TaxRateAdmin(RecordedAdmin):
+    """A rate in percent by country, and by US state (its name or USPS code); a blank state is the whole country."""
+
+    list_display = ["country", "state", "rate", "applies_to_shipping"]
+    list_filter = ["country", "applies_to_shipping"]

@@ -69,3 +69,34 @@ class RefundInvalid(ShopError):
 
 class WebhookRefused(Exception):
     """An event not signed with the endpoint's secret, signed too long ago, or not an event at all."""
+
+
+class CodeRefused(Conflict):
+    """The discount code sent cannot apply now: its one sentence (orders.pricing.CodeRefusal) is the detail."""
+
+    code = "code_refused"
+
+
+class ShippingUnavailable(ShopError):
+    code = "shipping_unavailable"
+    message = "We do not ship to this address."
+
+
+class NothingToPay(ShopError):
+    code = "nothing_to_pay"
+    message = "There is nothing to pay."
+
+
+class ShippingMethodNotFound(NotFound):
+    message = "There is no such shipping method."
+
+
+class TaxUnavailable(ShopError):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "tax_unavailable"
+    message = "The tax could not be computed right now and nothing was charged; please try again in a moment."
+
+
+class PriceMoved(Conflict):
+    code = "price_moved"
+    message = "The price changed while you were paying and nothing was charged; check the total and pay again."

@@ -30,6 +30,23 @@ def _absolute(url: str) -> str:
     return url if url.startswith(("http://", "https://")) else f"{settings.SHOP_BASE_URL}{url}"
 
 
+def breakdown_rows(order: Order) -> list[dict]:
+    """The price's parts above the total, as the cart and the order page show them (docs/PRODUCT.md): none for an
+    order that was all goods."""
+    if not (order.discount or order.shipping_method or order.tax):
+        return []
+    rows = [{"label": "Subtotal", "value": _dollars(order.subtotal)}]
+    if order.discount:
+        rows.append({"label": f"Discount ({order.discount_code})", "value": f"-{_dollars(order.discount)}"})
+    if order.shipping_method:
+        method = order.shipping_method + (f", {order.shipping_estimate}" if order.shipping_estimate else "")
+        cost = _dollars(order.shipping_cost) if order.shipping_cost else "Free"
+        rows.append({"label": f"Shipping ({method})", "value": cost})
+    if order.tax:
+        rows.append({"label": "Tax included" if order.tax_included else "Tax", "value": _dollars(order.tax)})
+    return rows
+
+
 @mail_kind(ORDER_CONFIRMATION)
 def order_confirmation_build(mail: Mail) -> MailContent:
     order = Order.objects.filter(pk=mail.context.get("order"), paid_at__isnull=False).first()
@@ -52,6 +69,7 @@ def order_confirmation_build(mail: Mail) -> MailContent:
         context={
             "order": order,
             "lines": lines,
+            "breakdown": breakdown_rows(order),
             "total": _dollars(order.amount),
             "order_url": f"{settings.SHOP_BASE_URL}/order/{order.payment_intent_id}",
         },

@@ -34,6 +34,8 @@ class ShippingAddress:
     city: str
     line1: str
     postal_code: str
+    # ISO 3166 alpha-2; settings.SHOP_COUNTRY when the form gives none.
+    country: str = ""
 
 
 # Stripe's statuses of a dispute that is over with the money back with the shop.
@@ -92,6 +94,21 @@ class Order(models.Model):
     ship_city = models.CharField("city", max_length=40, blank=True, db_default="")
     ship_line1 = models.CharField("line 1", max_length=16, blank=True, db_default="")
     ship_postal_code = models.CharField("postal code", max_length=16, blank=True, db_default="")
+    ship_country = models.CharField("country", max_length=2, blank=True, default="", db_default="")
+    # The price's parts, cents (docs/DESIGN.md §5, "Pricing"): amount = subtotal - discount + shipping_cost, plus tax
+    # unless tax_included (then tax is the part of the rest that is tax). Orders of before these fields have 0s.
+    subtotal = models.PositiveIntegerField(default=0, db_default=0)
+    discount = models.PositiveIntegerField(default=0, db_default=0)
+    shipping_cost = models.PositiveIntegerField(default=0, db_default=0)
+    tax = models.PositiveIntegerField(default=0, db_default=0)
+    tax_included = models.BooleanField(default=False, db_default=False)
+    # The shipping method as the shopper chose it (its name and estimate then); blank when the shop had none.
+    shipping_method = models.CharField(max_length=40, blank=True, default="", db_default="")
+    shipping_estimate = models.CharField(max_length=80, blank=True, default="", db_default="")
+    # The discount code applied, as the operator wrote it; blank when none.
+    discount_code = models.CharField(max_length=40, blank=True, default="", db_default="")
+    # Of refunded, the cents that were tax given back (the sales report's refunds are net of it).
+    refunded_tax = models.PositiveIntegerField(default=0, db_default=0)
     # Cents given back, by the shop's refunds or in Stripe's dashboard (charge.refunded): never above amount.
     refunded = models.PositiveIntegerField(default=0, db_default=0)
     # The status of the card's last dispute (Stripe's: needs_response, under_review, won, lost...), blank if none.
@@ -153,6 +170,7 @@ class Order(models.Model):
             city=self.ship_city,
             line1=self.ship_line1,
             postal_code=self.ship_postal_code,
+            country=self.ship_country,
         )
 
     @property
@@ -177,6 +195,9 @@ class OrderLine(models.Model):
     unit_price = models.PositiveIntegerField()
     # Pairs of this line the shop refunded and put back in stock.
     refunded_quantity = models.PositiveIntegerField(default=0, db_default=0)
+    # Cents, for all its pairs: its share of the order's discount, and its tax (added, or included in its price).
+    discount = models.PositiveIntegerField(default=0, db_default=0)
+    tax = models.PositiveIntegerField(default=0, db_default=0)
 
     class Meta:
         ordering = ["order_id", "id"]
@@ -270,3 +291,12 @@ class TestPaymentIntent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.intent_id} ({self.status})"
+
+
+# The pricing tables are models of this app too.
+from .pricing_tables import DiscountCode, DiscountUse, ShippingMethod, TaxRate  # noqa: E402
+
+__all__ = [
+    "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "ShippingAddress", "ShippingMethod",
+    "TaxRate", "TestPaymentIntent", "WebhookEvent",
+]  # fmt: skip

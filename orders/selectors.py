@@ -168,14 +168,23 @@ def shoe_received_by(*, user, shoe_id: int) -> bool:
 
 @dataclass(frozen=True)
 class SalesDay:
+    """One day's paid orders (docs/DESIGN.md §5, "Sales figures"), cents. amount is the net: what the shop kept, tax
+    excluded (amount charged - refunded - (tax - tax refunded)), so gross - discounts + shipping - refunds when prices
+    exclude tax; refunds are the money given back less its tax; tax is what was collected less what went back."""
+
     day: date
     amount: int
     orders: int
+    gross: int = 0
+    discounts: int = 0
+    shipping: int = 0
+    tax: int = 0
+    refunds: int = 0
 
 
 @dataclass(frozen=True)
 class OrderStats:
-    """The dashboard's tiles and chart, from paid orders, net of refunds."""
+    """The dashboard's tiles and chart, from paid orders, net of refunds and without tax."""
 
     pairs: int
     orders: int
@@ -183,12 +192,24 @@ class OrderStats:
     days: list[SalesDay]
 
 
+# What the shop kept of an order: charged, less refunds, less the tax it collects for the state (net of tax refunded).
+NET = Sum(F("amount") - F("refunded") - F("tax") + F("refunded_tax"))
+DAY_FIGURES = {
+    "amount": NET,
+    "orders": Count("id"),
+    "gross": Sum("subtotal"),
+    "discounts": Sum("discount"),
+    "shipping": Sum("shipping_cost"),
+    "tax": Sum(F("tax") - F("refunded_tax")),
+    "refunds": Sum(F("refunded") - F("refunded_tax")),
+}
+
+
 def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
     """Totals and sales by day (UTC) for the last `days` days, today included; three queries whatever the size."""
     paid = Order.objects.filter(payment=Order.Payment.PAID)
-    # Money and pairs net of refunds: a refund counts on the day of its sale, so the chart's past days move too.
-    net = Sum(F("amount") - F("refunded"))
-    totals = paid.aggregate(orders=Count("id"), amount=net)
+    # Net of refunds: a refund counts on the day of its sale, so the chart's past days move too.
+    totals = paid.aggregate(orders=Count("id"), amount=NET)
     pairs = OrderLine.objects.filter(order__payment=Order.Payment.PAID).aggregate(
         pairs=Sum(F("quantity") - F("refunded_quantity"))
     )["pairs"]
@@ -199,7 +220,7 @@ def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
         for row in paid.filter(paid_at__date__gte=first)
         .annotate(day=TruncDate("paid_at"))
         .values("day")
-        .annotate(amount=net, orders=Count("id"))
+        .annotate(**DAY_FIGURES)
         .order_by()
     }
     return OrderStats(
@@ -207,7 +228,7 @@ def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
         orders=totals["orders"],
         amount=totals["amount"] or 0,
         days=[
-            SalesDay(day=day, amount=by_day.get(day, {}).get("amount", 0), orders=by_day.get(day, {}).get("orders", 0))
+            SalesDay(day=day, **{name: by_day.get(day, {}).get(name) or 0 for name in DAY_FIGURES})
             for day in (first + timedelta(days=offset) for offset in range(days))
         ],
     )

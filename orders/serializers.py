@@ -3,6 +3,7 @@
 import unicodedata
 from decimal import Decimal
 
+from django.conf import settings
 from rest_framework import serializers
 
 from catalog.fields import SizeField
@@ -10,6 +11,7 @@ from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
 from .models import Order, OrderLine, PaymentState, ShippingAddress
+from .pricing import region_valid
 from .selectors import CartLine, Problem
 
 MAX_LINES = 50
@@ -83,6 +85,18 @@ class AddressField(serializers.CharField):
 
 
 DIGITS_AND_MORE = "0123456789_ -"
+COUNTRY_MESSAGE = "Choose the country by its two-letter code, as US or DE."
+
+
+class CountryField(serializers.RegexField):
+    """An ISO 3166 alpha-2 country, in any case; kept in capitals."""
+
+    def __init__(self, **kwargs) -> None:
+        errors = {"invalid": COUNTRY_MESSAGE, "blank": COUNTRY_MESSAGE, "null": COUNTRY_MESSAGE}
+        super().__init__(r"^[A-Za-z]{2}$", error_messages=errors, **kwargs)
+
+    def to_internal_value(self, data) -> str:
+        return super().to_internal_value(data).upper()
 
 
 class AddressInput(serializers.Serializer):
@@ -95,12 +109,38 @@ class AddressInput(serializers.Serializer):
     postalCode = AddressField(
         "enter the postal code correctly", low=4, high=16, extra=DIGITS_AND_MORE, source="postal_code"
     )
+    country = CountryField(required=False, help_text="ISO 3166 alpha-2; the shop's country (SHOP_COUNTRY) if none.")
 
     def validate(self, data: dict) -> ShippingAddress:
-        return ShippingAddress(**data)
+        return ShippingAddress(**{"country": settings.SHOP_COUNTRY, **data})
 
 
-class CheckoutInput(CartInput):
+class QuoteAddressInput(serializers.Serializer):
+    """What the quote reads of the address being typed: its country and state (the other fields are ignored)."""
+
+    country = CountryField(required=False)
+    state = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    postalCode = serializers.CharField(
+        required=False, allow_blank=True, max_length=16, source="postal_code", help_text="Read by Stripe Tax only."
+    )
+
+
+class PricingInput(serializers.Serializer):
+    """The cart's choices beside its lines: a discount code and a shipping method."""
+
+    code = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="A discount code.")
+    shipping = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, help_text="A shipping method's id; the cheapest serving if none."
+    )
+
+
+class QuoteInput(CartInput, PricingInput):
+    """POST /cart/quote: the lines, and the code, shipping method and address (country, state) as chosen so far."""
+
+    address = QuoteAddressInput(required=False)
+
+
+class CheckoutInput(CartInput, PricingInput):
     """POST /cart/checkout (docs/PRODUCT.md §7); the user and the email come from the credential, not from here."""
 
     id = serializers.RegexField(
@@ -131,11 +171,49 @@ class QuoteLineOutput(serializers.Serializer):
     problem = serializers.ChoiceField(choices=PROBLEMS, allow_null=True)
 
 
-class QuoteOutput(serializers.Serializer):
-    """A selectors.PricedCart."""
+class QuoteCodeOutput(serializers.Serializer):
+    code = serializers.CharField(source="code_given")
+    applied = serializers.SerializerMethodField()
+    message = serializers.CharField(source="refusal", help_text="Why it does not apply, in one sentence; or empty.")
 
-    amount = serializers.IntegerField(help_text="Cents, for what can be sold as the lines stand.")
+    def get_applied(self, quote) -> bool:
+        return not quote.refusal
+
+
+class ShippingMethodOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    price = serializers.SerializerMethodField(help_text="Cents for this cart: 0 once its goods reach freeAbove.")
+    estimate = serializers.CharField()
+    freeAbove = serializers.IntegerField(source="free_above", allow_null=True, help_text="Cents, or null.")
+
+    def get_price(self, method) -> int:
+        return self.context["quote"].method_price(method)
+
+
+class QuoteOutput(serializers.Serializer):
+    """A pricing_selectors.Quote: the lines as the shop sees them and the breakdown, in cents."""
+
+    amount = serializers.IntegerField(help_text="Cents, for what can be sold as the lines stand: the total.")
     lines = QuoteLineOutput(many=True)
+    subtotal = serializers.IntegerField(source="breakdown.subtotal", help_text="Cents: the pairs at their prices.")
+    discount = serializers.IntegerField(source="breakdown.discount", help_text="Cents off, by the code.")
+    shipping = serializers.IntegerField(source="breakdown.shipping", help_text="Cents.")
+    tax = serializers.IntegerField(source="breakdown.tax", help_text="Cents: added, or the part of the total that is.")
+    taxIncluded = serializers.BooleanField(source="breakdown.tax_included")
+    total = serializers.IntegerField(help_text="Cents to pay: amount.")
+    code = serializers.SerializerMethodField()
+    shippingMethods = serializers.SerializerMethodField(help_text="The methods serving the address.")
+    shippingMethod = serializers.SerializerMethodField(help_text="The chosen method's id; null when the shop has none.")
+
+    def get_code(self, quote) -> dict | None:
+        return QuoteCodeOutput(quote).data if quote.code_given else None
+
+    def get_shippingMethods(self, quote) -> list[dict]:
+        return ShippingMethodOutput(quote.methods, many=True, context={"quote": quote}).data
+
+    def get_shippingMethod(self, quote) -> int | None:
+        return quote.method.pk if quote.method else None
 
 
 class CartChangedOutput(serializers.Serializer):
@@ -159,7 +237,11 @@ class OrderLineOutput(serializers.ModelSerializer):
 
     class Meta:
         model = OrderLine
-        fields = ["_id", "line", "name", "brand", "image", "quantity", "size", "price", "refunded"]
+        fields = ["_id", "line", "name", "brand", "image", "quantity", "size", "price", "refunded", "discount", "tax"]
+        extra_kwargs = {
+            "discount": {"help_text": "Cents off the line (all its pairs): its share of the code's discount."},
+            "tax": {"help_text": "Cents of tax on the line (all its pairs)."},
+        }
 
     def get_id(self, line: OrderLine) -> int | None:
         # The line keeps its archived shoe (its name and picture show), but a link to its page would lead nowhere.
@@ -194,10 +276,22 @@ class OrderOutput(serializers.ModelSerializer):
     address = AddressOutput(help_text="Where to ship, as given at the purchase.")
     payment = serializers.ChoiceField(source="payment_state", choices=PaymentState.choices, read_only=True)
     refunded = serializers.IntegerField(help_text="Cents given back.")
+    # The price's parts, cents (docs/DESIGN.md §5, "Pricing").
+    shipping = serializers.IntegerField(source="shipping_cost", help_text="Cents.")
+    taxIncluded = serializers.BooleanField(source="tax_included")
+    shippingMethod = serializers.SerializerMethodField()
+    code = serializers.CharField(source="discount_code", help_text="The discount code applied, or empty.")
+    country = serializers.CharField(source="ship_country")
 
     class Meta:
         model = Order
-        fields = ["_id", "idPayment", "email", "amount", "date", "status", "shoe", "address", "payment", "refunded"]
+        fields = [
+            "_id", "idPayment", "email", "amount", "date", "status", "shoe", "address", "payment", "refunded",
+            "subtotal", "discount", "shipping", "tax", "taxIncluded", "shippingMethod", "code", "country",
+        ]  # fmt: skip
+
+    def get_shippingMethod(self, order: Order) -> dict | None:
+        return {"name": order.shipping_method, "estimate": order.shipping_estimate} if order.shipping_method else None
 
 
 class AdminOrderOutput(OrderOutput):
@@ -244,7 +338,9 @@ class RefundInput(serializers.Serializer):
 
 class SalesDayOutput(serializers.Serializer):
     date = serializers.DateField(source="day")
-    amount = serializers.IntegerField(help_text="Cents paid that day (UTC), less what was refunded of those orders.")
+    amount = serializers.IntegerField(
+        help_text="Cents the shop kept of that day's (UTC) orders: paid, less refunds, without the tax collected."
+    )
     orders = serializers.IntegerField()
 
 
@@ -253,5 +349,45 @@ class OrderStatsOutput(serializers.Serializer):
 
     pairs = serializers.IntegerField(help_text="Shoes ordered: the pairs of every paid order, less those refunded.")
     orders = serializers.IntegerField(help_text="Paid orders.")
-    sales = serializers.IntegerField(source="amount", help_text="Cents, every paid order summed, net of refunds.")
+    sales = serializers.IntegerField(
+        source="amount", help_text="Cents, every paid order summed, net of refunds and without the tax collected."
+    )
     salesByDay = SalesDayOutput(source="days", many=True, help_text="The last 30 days, oldest first, empty days as 0.")
+
+
+class ShippingMethodAdminSerializer(serializers.Serializer):
+    """GET/POST /admin/shipping-methods, PUT /admin/shipping-methods/{id}: a method as the dashboard edits it."""
+
+    id = serializers.IntegerField(read_only=True)
+    name = serializers.CharField(max_length=40)
+    price = serializers.IntegerField(min_value=0, max_value=10_000_000, help_text="Cents.")
+    estimate = serializers.CharField(max_length=80, allow_blank=True, required=False, default="")
+    freeAbove = serializers.IntegerField(
+        source="free_above", min_value=0, max_value=100_000_000, allow_null=True, required=False, default=None,
+        help_text="Cents the goods must reach for it to be free; null: never.",
+    )  # fmt: skip
+    regions = serializers.ListField(
+        child=serializers.CharField(max_length=6),
+        max_length=300,
+        required=False,
+        default=list,
+        help_text='Countries and US states served, as ["US", "US-CA", "DE"]; empty: everywhere.',
+    )
+    active = serializers.BooleanField(required=False, default=True)
+    position = serializers.IntegerField(min_value=0, max_value=1000, required=False, default=0)
+
+    def validate_regions(self, regions: list[str]) -> list[str]:
+        cleaned = []
+        for region in regions:
+            region = region.strip().upper()
+            if not region_valid(region):
+                raise serializers.ValidationError(
+                    f"{region or 'A blank region'} is not a region: a country as US or DE, or a US state as US-CA."
+                )
+            if region not in cleaned:
+                cleaned.append(region)
+        return cleaned
+
+
+class SalesReportInput(serializers.Serializer):
+    days = serializers.IntegerField(min_value=1, max_value=366, required=False, default=30)

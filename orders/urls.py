@@ -14,4 +14,7 @@ urlpatterns = [
     path("payments/stripe/webhook", views.StripeWebhookView.as_view(), name="stripe-webhook"),
     path("cart/<str:uid>", views.UserOrderListView.as_view(), name="user-order-list"),
     path("admin/stats", views.OrderStatsView.as_view(), name="order-stats"),
+    path("admin/sales-report.csv", views.SalesReportView.as_view(), name="sales-report"),
+    path("admin/shipping-methods", views.ShippingMethodListView.as_view(), name="shipping-method-list"),
+    path("admin/shipping-methods/<int:pk>", views.ShippingMethodDetailView.as_view(), name="shipping-method-detail"),
 ]

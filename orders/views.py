@@ -1,5 +1,6 @@
 """The cart and order calls of docs/PRODUCT.md §7: checkout for a signed-in shopper, orders for owners and admins."""
 
+from django.http import HttpResponse
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -16,20 +17,23 @@ from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
 
-from . import hooks, selectors, services, webhooks
+from . import hooks, pricing_selectors, selectors, services, webhooks
 from .errors import CartChanged, WebhookRefused
+from .reports import sales_report_write
 from .serializers import (
     AdminOrderOutput,
     CartChangedOutput,
-    CartInput,
     CheckoutActionOutput,
     CheckoutInput,
     CheckoutOutput,
     OrderOutput,
     OrderStatsOutput,
     OrderStatusInput,
+    QuoteInput,
     QuoteOutput,
     RefundInput,
+    SalesReportInput,
+    ShippingMethodAdminSerializer,
 )
 
 CONFIRM_WITH_BANK = "Your bank asks you to confirm this payment."
@@ -46,10 +50,18 @@ class CartQuoteView(APIView):
     # A cart is a list of lines: a form cannot carry it.
     parser_classes = [JSONParser]
 
-    @extend_schema(request=CartInput, responses={200: QuoteOutput, **errors(400, 403)})
+    @extend_schema(request=QuoteInput, responses={200: QuoteOutput, **errors(400, 403)})
     def post(self, request):
-        cart = selectors.cart_price(lines=validated(CartInput, request.data)["shoes"])
-        return Response(QuoteOutput(cart).data)
+        data = validated(QuoteInput, request.data)
+        address = data.get("address")
+        quote = pricing_selectors.cart_quote(
+            cart=selectors.cart_price(lines=data["shoes"]),
+            user=request.user,
+            code=data.get("code", ""),
+            shipping_id=data.get("shipping"),
+            destination=pricing_selectors.destination_of(**address) if address is not None else None,
+        )
+        return Response(QuoteOutput(quote).data)
 
 
 class CheckoutView(APIView):
@@ -98,6 +110,8 @@ class CheckoutView(APIView):
                     amount=data["amount"],
                     address=data["address"],
                     attempt=attempt,
+                    code=data.get("code", ""),
+                    shipping_id=data.get("shipping"),
                 )
         except CartChanged as changed:
             answer = {"detail": changed.message, "code": changed.code, "lines": changed.lines}
@@ -173,6 +187,68 @@ class OrderStatsView(APIView):
     @extend_schema(responses={200: OrderStatsOutput, **errors(401, 403)})
     def get(self, request):
         return Response(OrderStatsOutput(selectors.order_stats()).data)
+
+
+class ShippingMethodListView(APIView):
+    """GET /admin/shipping-methods: every method, inactive ones too; POST one more (admins)."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(responses={200: ShippingMethodAdminSerializer(many=True), **errors(401, 403)})
+    def get(self, request):
+        return Response(ShippingMethodAdminSerializer(pricing_selectors.shipping_methods_all(), many=True).data)
+
+    @extend_schema(
+        request=ShippingMethodAdminSerializer,
+        responses={201: ShippingMethodAdminSerializer, **errors(400, 401, 403)},
+    )
+    def post(self, request):
+        fields = validated(ShippingMethodAdminSerializer, request.data)
+        method = services.shipping_method_save(actor=request.user, **fields)
+        return Response(ShippingMethodAdminSerializer(method).data, status=status.HTTP_201_CREATED)
+
+
+class ShippingMethodDetailView(APIView):
+    """PUT /admin/shipping-methods/{id}: change a method; DELETE it (orders keep its name and estimate)."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        request=ShippingMethodAdminSerializer,
+        responses={200: ShippingMethodAdminSerializer, **errors(400, 401, 403, 404)},
+    )
+    def put(self, request, pk: int):
+        method = pricing_selectors.shipping_method_get(pk=pk)
+        fields = validated(ShippingMethodAdminSerializer, request.data)
+        method = services.shipping_method_save(actor=request.user, method=method, **fields)
+        return Response(ShippingMethodAdminSerializer(method).data)
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, pk: int):
+        services.shipping_method_delete(actor=request.user, method=pricing_selectors.shipping_method_get(pk=pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SalesReportView(APIView):
+    """GET /admin/sales-report.csv?days=N: the accountant's figures by day, the dashboard's chart's own."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(
+        parameters=[SalesReportInput],
+        responses={
+            (200, "text/csv"): OpenApiResponse(description="date,orders,gross,...,net"),
+            **errors(400, 401, 403),
+        },
+    )
+    def get(self, request):
+        days = validated(SalesReportInput, request.query_params)["days"]
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="sales-{days}-days.csv"'
+        sales_report_write(response, stats=selectors.order_stats(days=days))
+        return response
 
 
 class OrderRefundView(APIView):

@@ -191,7 +191,7 @@ class TestOutOfTheShop:
         quote = api_client.post("/api/cart/quote", {"shoes": [line(shoe, "9", 1)]}, format="json").json()
         checkout = shopper_client.post("/api/cart/checkout", body(shopper, [line(shoe, "9", 1)]), format="json")
 
-        assert quote == {
+        assert {key: quote[key] for key in ("amount", "lines")} == {
             "amount": 0,
             "lines": [{"index": 0, "_id": shoe.pk, "size": "9", "price": None, "available": 0, "problem": "shoe_gone"}],
         }
@@ -241,7 +241,7 @@ class TestHistoryStays:
         assert order["shoe"] == [
             {"_id": None, "line": OrderLine.objects.get(order=history["order"]).pk, "name": "Air Swift",
              "brand": "Nike", "image": f"/media/{gone.image.name}", "quantity": 1, "size": "9", "price": 120.0,
-             "refunded": 0},
+             "refunded": 0, "discount": 0, "tax": 0},
         ]  # fmt: skip
         assert OrderLine.objects.get(order=history["order"]).shoe_id == gone.pk
 

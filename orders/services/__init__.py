@@ -7,10 +7,25 @@ from .after_sale import order_cancel, order_refund, order_status_set
 from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
 from .payment_events import webhook_event_handle, webhook_event_verify
+from .pricing import discount_use_give_back, discount_use_take, shipping_method_delete, shipping_method_save
 from .stale import StaleReport, reservations_release_stale
 
 __all__ = [
-    "CHARGE_LEASE", "MAX_AMOUNT", "Checkout", "StaleReport", "order_cancel", "order_checkout",
-    "order_confirmation_queue", "order_place_authorised", "order_refund", "order_status_set",
-    "reservations_release_stale", "webhook_event_handle", "webhook_event_verify",
+    "CHARGE_LEASE",
+    "MAX_AMOUNT",
+    "Checkout",
+    "StaleReport",
+    "discount_use_give_back",
+    "discount_use_take",
+    "order_cancel",
+    "order_checkout",
+    "order_confirmation_queue",
+    "order_place_authorised",
+    "order_refund",
+    "order_status_set",
+    "reservations_release_stale",
+    "shipping_method_delete",
+    "shipping_method_save",
+    "webhook_event_handle",
+    "webhook_event_verify",
 ]  # fmt: skip

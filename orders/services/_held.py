@@ -19,6 +19,7 @@ from ..mails import ORDER_CONFIRMATION
 from ..models import Order
 from ..payments import GatewayUnavailable, PaymentGateway
 from ..selectors import HELD
+from .pricing import discount_use_give_back
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +70,8 @@ def stock_return(*, order: Order, payment: str, decline_message: str = "") -> bo
             return False
         taken = order.lines.filter(stock_entry__isnull=False).values_list("stock_entry_id", "quantity")
         catalog_services.stock_release(pairs=dict(taken))
+        # A failed payment does not burn its discount code's use.
+        discount_use_give_back(order=order)
     order.payment, order.decline_message, order.charging_until = payment, decline_message, None
     return True
 

@@ -14,6 +14,7 @@ from ..errors import NothingToRefund, OrderCancelled, OrderNotFound, PaymentUnav
 from ..mails import ORDER_CANCELLED, ORDER_RECEIVED, ORDER_REFUNDED
 from ..models import Order, OrderLine, Refund
 from ..payments import GatewayUnavailable
+from ..pricing import refund_share
 from ._held import gateway
 
 logger = logging.getLogger(__name__)
@@ -33,9 +34,8 @@ def order_status_set(*, actor: activity.Actor, order: Order, status: str) -> Ord
     return order
 
 
-def _pairs_chosen(*, order: Order, pairs: dict[int, int] | None) -> dict[OrderLine, int]:
+def _pairs_chosen(*, lines: dict[int, OrderLine], pairs: dict[int, int] | None) -> dict[OrderLine, int]:
     """{line: pairs to refund}: the pairs asked for (line id: pairs), or every pair not refunded yet."""
-    lines = {line.pk: line for line in order.lines.select_for_update()}
     if pairs is None:
         chosen = {line: line.quantity - line.refunded_quantity for line in lines.values()}
     else:
@@ -51,6 +51,34 @@ def _pairs_chosen(*, order: Order, pairs: dict[int, int] | None) -> dict[OrderLi
                 )
             chosen[line] = count
     return {line: count for line, count in chosen.items() if count > 0}
+
+
+def refund_amount(*, order: Order, lines: dict[int, OrderLine], chosen: dict[OrderLine, int]) -> tuple[int, int]:
+    """(cents, of which tax) to give back for the pairs chosen: what each pair actually paid (its price less its share
+    of the discount, plus its share of the tax), and the shipping (with its tax) only with the order's last pairs,
+    when the whole order has been given back (docs/DESIGN.md §5, "Refunds"). Never more than was paid and not
+    refunded yet (a refund in Stripe's dashboard counts too)."""
+    money = tax = 0
+    for line, count in chosen.items():
+        line_money, line_tax = refund_share(
+            unit_price=line.unit_price,
+            quantity=line.quantity,
+            discount=line.discount,
+            tax=line.tax,
+            tax_included=order.tax_included,
+            before=line.refunded_quantity,
+            count=count,
+        )
+        money, tax = money + line_money, tax + line_tax
+    last_pairs = chosen and all(
+        line.refunded_quantity + chosen.get(line, 0) == line.quantity for line in lines.values()
+    )
+    if last_pairs:
+        shipping_tax = max(order.tax - sum(line.tax for line in lines.values()), 0)
+        money += order.shipping_cost + (0 if order.tax_included else shipping_tax)
+        tax += shipping_tax
+    left = order.amount - order.refunded
+    return min(money, left), min(tax, money, left)
 
 
 def order_refund(
@@ -76,10 +104,11 @@ def order_refund(
             raise OrderNotFound()
         if locked.status == Order.Status.CANCELLED:
             raise OrderCancelled()
-        chosen = _pairs_chosen(order=locked, pairs=pairs)
+        lines = {line.pk: line for line in locked.lines.select_for_update()}
+        chosen = _pairs_chosen(lines=lines, pairs=pairs)
         if not chosen and not cancel:
             raise NothingToRefund()
-        amount = min(sum(line.unit_price * count for line, count in chosen.items()), locked.amount - locked.refunded)
+        amount, tax = refund_amount(order=locked, lines=lines, chosen=chosen)
         refund = None
         if amount > 0:
             refund = Refund(order=locked, amount=amount, pairs={str(line.pk): n for line, n in chosen.items()}, by=by)
@@ -96,6 +125,7 @@ def order_refund(
                 ) from error
             refund.save()
             locked.refunded += amount
+            locked.refunded_tax += tax
         for line, count in chosen.items():
             OrderLine.objects.filter(pk=line.pk).update(refunded_quantity=F("refunded_quantity") + count)
         returned = [(line.stock_entry_id, count) for line, count in chosen.items() if line.stock_entry_id]
@@ -104,7 +134,7 @@ def order_refund(
         before = {"status": locked.status, "refunded": locked.refunded - amount if refund else locked.refunded}
         if cancel:
             locked.status = Order.Status.CANCELLED
-        locked.save(update_fields=["refunded", "status", "updated_at"])
+        locked.save(update_fields=["refunded", "refunded_tax", "status", "updated_at"])
         after = {"status": locked.status, "refunded": locked.refunded}
         if chosen:
             after["pairs"] = {f"{line.name} size {line.size_label}": count for line, count in chosen.items()}

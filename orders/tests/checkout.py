@@ -28,7 +28,7 @@ ADDRESS = {
 }
 # The same address as the services take it, once serializers.AddressInput has read the wire's.
 SHIPPING = ShippingAddress(
-    name="Ana María Pérez", state="Jalisco", city="Guadalajara", line1="Av Juárez 12", postal_code="44100"
+    name="Ana María Pérez", state="Jalisco", city="Guadalajara", line1="Av Juárez 12", postal_code="44100", country="US"
 )
 
 

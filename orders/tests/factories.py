@@ -18,6 +18,8 @@ class OrderFactory(factory.django.DjangoModelFactory):
     user = factory.SubFactory(UserFactory)
     email = factory.SelfAttribute("user.email")
     amount = 9999
+    # All goods: no code, shipping or tax unless a test says so.
+    subtotal = factory.SelfAttribute("amount")
     currency = "usd"
     payment = Order.Payment.PAID
     payment_method_id = factory.LazyFunction(lambda: f"pm_card_visa--{secrets.token_hex(8)}")

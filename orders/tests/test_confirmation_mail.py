@@ -113,3 +113,32 @@ def test_the_confirmation_of_an_order_never_paid_is_dropped(shop, shopper, mailo
     assert mail_send_pending().dropped == 1
     assert Mail.objects.get().last_error == "the order is gone, or was never paid"
     assert mailoutbox == []
+
+
+def test_the_confirmation_shows_the_orders_breakdown(shop, shopper, mailoutbox):
+    order = OrderFactory(
+        user=shopper, amount=27093, subtotal=25998, discount=2600, discount_code="WELCOME10", shipping_cost=1999,
+        shipping_method="Express", shipping_estimate="1 to 2 business days", tax=1696,
+    )  # fmt: skip
+    OrderLineFactory(order=order, shoe=None, quantity=2, unit_price=12999, discount=2600, tax=1696)
+
+    mail = sent_confirmation(order, mailoutbox)
+
+    assert (
+        "Subtotal: $259.98\nDiscount (WELCOME10): -$26.00\nShipping (Express, 1 to 2 business days): $19.99\n"
+        "Tax: $16.96\nTotal: $270.93\n"
+    ) in mail.body
+    [(html, _)] = mail.alternatives
+    assert '<td style="padding:8px 0 0;">Discount (WELCOME10)</td>' in html
+    assert "-$26.00</td>" in html and "$270.93</td>" in html
+
+
+def test_free_shipping_and_included_tax_say_so(shop, shopper, mailoutbox):
+    order = OrderFactory(
+        user=shopper, amount=11900, subtotal=11900, shipping_method="Standard", tax=1900, tax_included=True
+    )
+    OrderLineFactory(order=order, shoe=None, unit_price=11900, tax=1900)
+
+    text = sent_confirmation(order, mailoutbox).body
+
+    assert "Subtotal: $119.00\nShipping (Standard): Free\nTax included: $19.00\nTotal: $119.00\n" in text

@@ -41,6 +41,8 @@ def test_the_owner_reads_the_order_in_the_spec_shape(shopper_client, order, shoe
                 "size": "9",
                 "price": 129.99,
                 "refunded": 0,
+                "discount": 0,
+                "tax": 0,
             }
         ],
         "address": {
@@ -52,6 +54,15 @@ def test_the_owner_reads_the_order_in_the_spec_shape(shopper_client, order, shoe
         },
         "payment": "Paid",
         "refunded": 0,
+        # The order fixture's breakdown: no code, no shipping method, no tax.
+        "subtotal": order.subtotal,
+        "discount": 0,
+        "shipping": 0,
+        "tax": 0,
+        "taxIncluded": False,
+        "shippingMethod": None,
+        "code": "",
+        "country": order.ship_country,
     }
     assert record["date"][:10] == order.paid_at.date().isoformat()
 
@@ -164,6 +175,21 @@ def test_only_an_admin_moves_an_order(client_as, order, role, expected):
     assert order.status == "Pending"
 
 
+def NO_EXTRAS(total: int) -> dict:
+    """The breakdown of a quote in a shop without codes, shipping methods or tax rates: all goods."""
+    return {
+        "subtotal": total,
+        "discount": 0,
+        "shipping": 0,
+        "tax": 0,
+        "taxIncluded": False,
+        "total": total,
+        "code": None,
+        "shippingMethods": [],
+        "shippingMethod": None,
+    }
+
+
 def test_the_quote_prices_the_cart_and_flags_what_changed(api_client, shoe):
     gone = ShoeFactory(sizes={"9": 1})
     gone_id = gone.pk
@@ -183,6 +209,7 @@ def test_the_quote_prices_the_cart_and_flags_what_changed(api_client, shoe):
     assert answer.json() == {
         # The lines that can still be sold, at the shop's price and at most what it has: 2 + 3 pairs.
         "amount": 5 * 13999,
+        **NO_EXTRAS(5 * 13999),
         "lines": [
             {"index": 0, "_id": shoe.pk, "size": "9", "price": 139.99, "available": 5, "problem": "price_changed"},
             {"index": 1, "_id": shoe.pk, "size": "9.5", "price": 139.99, "available": 3, "problem": "price_changed"},
@@ -197,6 +224,7 @@ def test_the_quote_of_an_unchanged_cart_flags_nothing(api_client, shoe):
 
     assert answer.json() == {
         "amount": 5 * 12999,
+        **NO_EXTRAS(5 * 12999),
         "lines": [{"index": 0, "_id": shoe.pk, "size": "9", "price": 129.99, "available": 5, "problem": None}],
     }
 

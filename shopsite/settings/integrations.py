@@ -138,6 +138,11 @@ STRIPE_WEBHOOK_TOLERANCE = env.int("STRIPE_WEBHOOK_TOLERANCE", default=300)
 SHOP_ALLOW_TEST_PAYMENTS = env.bool("SHOP_ALLOW_TEST_PAYMENTS", default=SHOP_DEMO)
 # Prices are in dollars (docs/PRODUCT.md §9); the gateway charges in cents of this currency.
 SHOP_CURRENCY = "usd"
+# Pricing (docs/DESIGN.md §5): the country of an address that names none (ISO 3166 alpha-2); prices that include tax
+# (the tax part shown, not added: an EU shop's VAT); Stripe Tax computing the tax instead of the shop's table.
+SHOP_COUNTRY = env.str("SHOP_COUNTRY", default="US").upper()
+SHOP_PRICES_INCLUDE_TAX = env.bool("SHOP_PRICES_INCLUDE_TAX", default=False)
+STRIPE_TAX = env.bool("STRIPE_TAX", default=False)
 # Starts every idempotency key the shop sends Stripe: a second shop on the same Stripe account sets its own.
 SHOP_IDEMPOTENCY_PREFIX = env.str("SHOP_IDEMPOTENCY_PREFIX", default="shop")
 

@@ -27,7 +27,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
 from mailing.mails import confirm_token_make, unsubscribe_token_make
 from mailing.models import NewsletterSignup
-from orders.models import Order
+from orders.models import Order, ShippingMethod
 from orders.tests.checkout import ADDRESS
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from releases.models import Release, ReleaseSize
@@ -107,6 +107,11 @@ EXPECTED = {
     ("order-stats", "GET"): ADMIN,
     ("order-refund", "POST"): ADMIN,
     ("order-cancel", "POST"): ADMIN,
+    ("shipping-method-list", "GET"): ADMIN,
+    ("shipping-method-list", "POST"): ADMIN,
+    ("shipping-method-detail", "PUT"): ADMIN,
+    ("shipping-method-detail", "DELETE"): ADMIN,
+    ("sales-report", "GET"): ADMIN,
     # Stripe's events read no session: the signature is the credential, and a body without it is a 400 for anyone
     # (orders/tests/test_after_sale.py sends signed ones).
     ("stripe-webhook", "POST"): dict.fromkeys(ROLES, 400),
@@ -208,6 +213,7 @@ def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
         "google": google,
         "signup": NewsletterSignup.objects.create(email="reader@sneakers.test"),
         "alert": StockAlert.objects.create(shoe=shoe, size=Decimal("11"), email="waiting@sneakers.test"),
+        "shipping_method": ShippingMethod.objects.create(name="Courier", price=0, regions=[]),
         # Its own shoe: the checkout's stays out of any release.
         **release_rows(ShoeFactory(brand=nike, name="Jordan Four", sizes={"9": 5})),
     }
@@ -291,6 +297,9 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("order-refund", "POST"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("order-cancel", "POST"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("cart-quote", "POST"): ({}, {"shoes": [line]}, "json"),
+        ("shipping-method-list", "POST"): ({}, {"name": "Express", "price": 1500, "regions": ["US"]}, "json"),
+        ("shipping-method-detail", "PUT"): ({"pk": rows["shipping_method"].pk}, {"name": "Pickup", "price": 0}, "json"),
+        ("shipping-method-detail", "DELETE"): ({"pk": rows["shipping_method"].pk}, {}, "json"),
         ("order-detail", "GET"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("order-detail", "PUT"): ({"id_payment": order.payment_intent_id}, {"status": "Pending"}, "json"),
         ("user-order-list", "GET"): ({"uid": shopper.uid}, {}, "json"),

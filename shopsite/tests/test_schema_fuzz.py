@@ -32,7 +32,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
 from mailing.mails import unsubscribe_token_make
 from mailing.models import NewsletterSignup
-from orders.models import Order
+from orders.models import Order, ShippingMethod
 from orders.selectors import CartLine, cart_price
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from releases.models import Release, ReleaseSize
@@ -83,6 +83,7 @@ class Shop:
     payments: list[str] = field(default_factory=list)
     reviews: list[int] = field(default_factory=list)
     releases: list[int] = field(default_factory=list)
+    shipping_methods: list[int] = field(default_factory=list)
     unsubscribe_tokens: list[str] = field(default_factory=list)
 
     def path_values(self, path: str, name: str) -> list:
@@ -99,6 +100,7 @@ class Shop:
             "/api/users": self.users,
             "/api/reviews": self.reviews,
             "/api/releases": self.releases,
+            "/api/admin": self.shipping_methods,
         }["/".join(path.split("/")[:3])]
 
 
@@ -304,6 +306,8 @@ def shop(in_process, role, shopper, other_shopper, disabled_user, shop_admin) ->
         payments=[received.payment_intent_id, others.payment_intent_id],
         reviews=[review.pk for review in reviews],
         releases=[release.pk for release in releases],
+        # Free: a checkout's amount stays its goods' (amount_of).
+        shipping_methods=[ShippingMethod.objects.create(name="Standard", price=0).pk],
         unsubscribe_tokens=[unsubscribe_token_make(signup=signup)],
     )
     yield SHOP
