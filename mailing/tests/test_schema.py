@@ -10,8 +10,8 @@ def test_the_schema_describes_both_calls(client):
     newsletter = paths["/api/mail/newsletter"]["post"]
     contact = paths["/api/mail/contactUs"]["post"]
     # One answer whatever the address's state (double opt-in).
-    assert set(newsletter["responses"]) == {"200", "400", "403", "429"}
-    assert set(contact["responses"]) == {"201", "400", "403", "429"}
+    assert set(newsletter["responses"]) == {"200", "400", "403", "415", "429"}
+    assert set(contact["responses"]) == {"201", "400", "403", "415", "429"}
     assert newsletter["requestBody"]["content"]["application/json"]["schema"] == {
         "$ref": "#/components/schemas/NewsletterSignupInputRequest"
     }
