@@ -29,6 +29,12 @@ class Migration(migrations.Migration):
                 ("on_sale", models.BooleanField()),
                 ("price_now", models.DecimalField(decimal_places=2, max_digits=8)),
                 ("at", models.DateTimeField()),
+                (
+                    "shoe",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="price_changes", to="catalog.shoe"
+                    ),
+                ),
             ],
             options={
                 "ordering": ["shoe_id", "at", "id"],
@@ -54,13 +60,6 @@ class Migration(migrations.Migration):
                 ),
                 name="catalog_shoe_sale_price_below_price",
                 violation_error_message="The sale price must be below the price",
-            ),
-        ),
-        migrations.AddField(
-            model_name="pricechange",
-            name="shoe",
-            field=models.ForeignKey(
-                on_delete=django.db.models.deletion.CASCADE, related_name="price_changes", to="catalog.shoe"
             ),
         ),
         migrations.AddIndex(
