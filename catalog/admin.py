@@ -69,7 +69,7 @@ ARCHIVED_INSTEAD = (
 class ShoeAdminForm(forms.ModelForm):
     class Meta:
         model = Shoe
-        fields = ("name", "brand", "image", "description", "color", "price", "on_sale")
+        fields = ("name", "brand", "image", "description", "color", "price", "sale_price", "on_sale")
 
     def clean_image(self):
         image = self.cleaned_data["image"]
@@ -91,7 +91,9 @@ class StockEntryInline(admin.TabularInline):
 @admin.register(Shoe)
 class ShoeAdmin(RecordedAdmin):
     form = ShoeAdminForm
-    list_display = ("name", "brand", "color", "price", "on_sale", "pairs_in_stock", "created_at", "archived_at")
+    list_display = (
+        "name", "brand", "color", "price", "sale_price", "on_sale", "pairs_in_stock", "created_at", "archived_at"
+    )  # fmt: skip
     list_filter = (ArchivedFilter, "on_sale", "brand", "created_at")
     list_editable = ("on_sale",)
     list_select_related = ("brand",)
@@ -103,6 +105,11 @@ class ShoeAdmin(RecordedAdmin):
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(pairs_in_stock=Sum("stock__quantity"))
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # The form, and the list's on-sale boxes, write the shoe themselves: its price history is kept here.
+        services.price_changes_record(shoe_ids=[obj.pk])
 
     @admin.display(ordering="pairs_in_stock", description="pairs in stock")
     def pairs_in_stock(self, shoe: Shoe) -> int:

@@ -10,6 +10,7 @@ byte. A field added to ShoeOutput is in every shoe's answer and in the schema at
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from rest_framework import serializers
 
 from . import selectors
@@ -53,6 +54,25 @@ class RatingField(serializers.DecimalField):
         return None if rating is None else float(rating)
 
 
+class MoneyOrNullField(serializers.DecimalField):
+    """Dollars as a price is answered (the JSON number the renderer writes for it), or null."""
+
+    def __init__(self, **kw):
+        super().__init__(max_digits=8, decimal_places=2, allow_null=True, **kw)
+
+    def to_representation(self, value) -> float | None:
+        return None if value is None else float(value)
+
+
+class LowestPriceField(MoneyOrNullField):
+    """The lowest price of the 30 days before its current reduction, from the whole row (source="*"); null unless it
+    is reduced now (on sale with a sale price) and was sold in those days."""
+
+    def to_representation(self, row: Mapping) -> float | None:
+        reduced = row["on_sale"] and row["sale_price"] is not None
+        return super().to_representation(row["lowest_prior_price"] if reduced else None)
+
+
 class StockEntryOutput(serializers.Serializer):
     """A size of a shoe and the pairs left: a selectors.StockRow (the plan reads stock_rows' tuples by position)."""
 
@@ -75,15 +95,33 @@ class ShoeOutput(serializers.Serializer):
     imageHeight = PictureHeightField(source="*", allow_null=True, help_text="Pixels; null until measured.")
     description = serializers.CharField()
     color = serializers.CharField()
-    price = serializers.DecimalField(max_digits=8, decimal_places=2)
+    price = serializers.DecimalField(max_digits=8, decimal_places=2, help_text="The regular price.")
+    salePrice = MoneyOrNullField(
+        source="sale_price", help_text="Below price; what it sells for while onSale (the price struck through then)."
+    )
     onSale = serializers.BooleanField(source="on_sale")
     stock = StockEntryOutput(many=True)
     rating = RatingField(source="*", help_text="Average stars; null unreviewed.")
     reviewCount = serializers.IntegerField(source="review_count")
+    lowestPrice30Days = LowestPriceField(
+        source="*",
+        help_text="Only where SHOP_LOWEST_PRICE_NOTICE is on: the lowest price of the 30 days before the "
+        "current reduction started; null when not reduced.",
+    )
+
+    def get_fields(self) -> dict:
+        fields = super().get_fields()
+        # The plans below are written with and without it (context "notice"); other answers follow the setting.
+        if not self.context.get("notice", settings.SHOP_LOWEST_PRICE_NOTICE):
+            del fields[LOWEST_PRICE_FIELD]
+        return fields
 
     def to_representation(self, shoe: Shoe | Mapping) -> dict:
         """A Shoe (its brand and stock fetched with it: selectors.shoe_get) or a shoe row, answered by the plan."""
         return _shoe_answer(shoe if isinstance(shoe, Mapping) else shoe_row(shoe))
+
+
+LOWEST_PRICE_FIELD = "lowestPrice30Days"
 
 
 def shoe_row(shoe: Shoe) -> dict:
@@ -168,7 +206,13 @@ def _answer_plan(serializer: serializers.Serializer, *, by_position: bool = Fals
     return namespace["answer"]
 
 
-_shoe_answer = _answer_plan(ShoeOutput())
+_shoe_answer_plans = {notice: _answer_plan(ShoeOutput(context={"notice": notice})) for notice in (False, True)}
+
+
+def _shoe_answer(row: Mapping) -> dict:
+    return _shoe_answer_plans[settings.SHOP_LOWEST_PRICE_NOTICE](row)
+
+
 _stock_answer = _answer_plan(ShoeOutput().fields["stock"].child, by_position=True)
 
 

@@ -33,3 +33,8 @@ class ArchivedShoeNotFound(NotFound):
 
 class SizeInStock(ShopError):
     code = "size_in_stock"
+
+
+class SalePriceNotBelowPrice(ShopError):
+    code = "sale_price_not_below_price"
+    message = "The sale price must be below the price"

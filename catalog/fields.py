@@ -65,6 +65,19 @@ class PriceField(BlankIsMissingMixin, serializers.DecimalField):
         super().__init__(max_digits=8, decimal_places=2, min_value=Decimal("0.01"), max_value=MAX_PRICE, **kw)
 
 
+class SalePriceField(PriceField):
+    """A sale price, held to the price's rules; empty or null clears it (below the price: services.sale_price_check)."""
+
+    def __init__(self, **kw):
+        super().__init__(allow_null=True, **kw)
+        self.error_messages["invalid"] = "Only numbers"
+
+    def validate_empty_values(self, data):
+        if data is None or (isinstance(data, str) and not data.strip()):
+            return True, None
+        return serializers.DecimalField.validate_empty_values(self, data)
+
+
 class QuantityField(BlankIsMissingMixin, serializers.IntegerField):
     def __init__(self, *, min_value: int, invalid_message: str = "Only numbers", **kw):
         out_of_range = f"The quantity must be from {min_value} to {MAX_STOCK_PER_SIZE}"

@@ -4,7 +4,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 
 
@@ -56,6 +56,13 @@ class Shoe(models.Model):
     # Dollars; orders keep integer cents.
     price = models.DecimalField(max_digits=8, decimal_places=2)
     on_sale = models.BooleanField(default=False)
+    # Dollars, below the price: what the shoe sells for while on_sale (price_now). on_sale stays the spec's switch (the
+    # sale page, the carousel, the ON SALE tag); a shoe on sale without one sells at its price.
+    sale_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    # The lowest price it sold for in the 30 days before its current reduction started (the EU Omnibus rule,
+    # docs/DESIGN.md): set from its PriceChange rows as a reduction starts (catalog.services.price_changes_record);
+    # read only while it is reduced.
+    lowest_prior_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True, editable=False)
     # Kept by the reviews app as reviews come and go, so every shoe answer shows its rating without
     # reading the reviews.
     review_count = models.PositiveIntegerField(default=0)
@@ -73,6 +80,11 @@ class Shoe(models.Model):
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=Q(price__gt=0), name="catalog_shoe_price_positive"),
+            models.CheckConstraint(
+                condition=Q(sale_price__isnull=True) | Q(sale_price__gt=0, sale_price__lt=F("price")),
+                name="catalog_shoe_sale_price_below_price",
+                violation_error_message="The sale price must be below the price",
+            ),
         ]
         indexes = [
             # Each page of a list is read off one of these in order, instead of sorting the whole table: the
@@ -97,6 +109,44 @@ class Shoe(models.Model):
     def rating(self) -> Decimal | None:
         """The average of its reviews' stars, to one decimal; None before the first review."""
         return rating_of(total=self.rating_total, count=self.review_count)
+
+    @property
+    def price_now(self) -> Decimal:
+        """What it sells for now: its sale price while on sale with one, else its price."""
+        return price_now(price=self.price, sale_price=self.sale_price, on_sale=self.on_sale)
+
+    @property
+    def reduced(self) -> bool:
+        """Whether it sells below its price now (a sale price shown with the price struck through)."""
+        return self.price_now < self.price
+
+
+def price_now(*, price: Decimal, sale_price: Decimal | None, on_sale: bool) -> Decimal:
+    return sale_price if on_sale and sale_price is not None else price
+
+
+class PriceChange(models.Model):
+    """A shoe's prices from a moment on: written by catalog.services at every change of its price, sale price or sale
+    flag, so that the lowest price of the 30 days before a reduction can be shown (catalog.prices)."""
+
+    shoe = models.ForeignKey(Shoe, on_delete=models.CASCADE, related_name="price_changes")
+    price = models.DecimalField(max_digits=8, decimal_places=2)
+    sale_price = models.DecimalField(max_digits=8, decimal_places=2, null=True, blank=True)
+    on_sale = models.BooleanField()
+    # What it sold for from `at` on (Shoe.price_now then).
+    price_now = models.DecimalField(max_digits=8, decimal_places=2)
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["shoe_id", "at", "id"]
+        indexes = [models.Index(fields=["shoe", "at"], name="catalog_price_change_shoe_at")]
+
+    def __str__(self) -> str:
+        return f"{self.shoe_id} at {self.price_now} from {self.at:%Y-%m-%d %H:%M}"
+
+    @property
+    def reduced(self) -> bool:
+        return self.price_now < self.price
 
 
 # The most pairs of one size the shop keeps; more is a typing slip.

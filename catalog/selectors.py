@@ -21,8 +21,8 @@ COLORS_MAX = 100
 _STOCK_SQL = f"SELECT shoe_id, id, size, quantity FROM {StockEntry._meta.db_table}"
 # What a shoe's answer shows of its own row and its brand's (catalog.answers.ShoeOutput).
 SHOE_ROW_FIELDS = (
-    "id", "name", "brand_name", "image", "description", "color", "price", "on_sale", "rating_total", "review_count",
-    "image_sizes",
+    "id", "name", "brand_name", "image", "description", "color", "price", "sale_price", "on_sale", "rating_total",
+    "review_count", "image_sizes", "lowest_prior_price",
 )  # fmt: skip
 
 

@@ -9,7 +9,7 @@ from shopsite.images import ImageUploadField
 from shopsite.openapi import MessageOutput
 
 from .answers import ShoeOutput
-from .fields import KeptUnlessSentBooleanField, PriceField, QuantityField, SizeField, TextField
+from .fields import KeptUnlessSentBooleanField, PriceField, QuantityField, SalePriceField, SizeField, TextField
 from .images import SHOE_IMAGE_MAX_SIDE, shoe_image_url
 from .models import Brand, Shoe
 
@@ -46,13 +46,16 @@ class ShoeCreateInput(serializers.Serializer):
     description = TextField("description")
     color = TextField("color")
     price = PriceField()
+    # Left out or empty: none. Below the price (services.sale_price_check).
+    salePrice = SalePriceField(source="sale_price", required=False)
     size = SizeField(error_messages={"invalid": "Only numbers"})
     q = QuantityField(min_value=0, source="quantity")
     image = ImageUploadField(max_side=SHOE_IMAGE_MAX_SIDE, required=False)
 
 
 class ShoeUpdateInput(ShoeCreateInput):
-    """PUT /shoes/{id}: the Modify Shoes form; the image, the size and the sale flag may be left out."""
+    """PUT /shoes/{id}: the Modify Shoes form; the image, the size, the sale flag and the sale price may be left out
+    (kept as they are; an empty sale price clears it)."""
 
     size = SizeField(required=False, error_messages={"invalid": "Only numbers"})
     q = QuantityField(min_value=0, source="quantity", required=False)

@@ -45,7 +45,12 @@ class PricedLine:
 
     @property
     def unit_price(self) -> int:
-        """Cents, from the catalogue."""
+        """Cents, from the catalogue: what the shoe sells for now (its sale price while on sale with one)."""
+        return to_cents(self.entry.shoe.price_now)
+
+    @property
+    def regular_price(self) -> int:
+        """Cents, the shoe's regular price: a line is reduced when its unit_price is below it."""
         return to_cents(self.entry.shoe.price)
 
     @property
@@ -87,7 +92,7 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
         entry = found.get((line.shoe_id, line.size))
         if entry is None:
             problem = Problem.SIZE_GONE if line.shoe_id in shoes_left else Problem.SHOE_GONE
-        elif line.price is not None and line.price != entry.shoe.price:
+        elif line.price is not None and line.price != entry.shoe.price_now:
             problem = Problem.PRICE_CHANGED
         elif line.quantity > entry.quantity:
             problem = Problem.OUT_OF_STOCK

@@ -165,6 +165,13 @@ class QuoteLineOutput(serializers.Serializer):
     _id = serializers.IntegerField(source="line.shoe_id")
     size = SizeField(source="line.size")
     price = serializers.DecimalField(
+        source="entry.shoe.price_now",
+        max_digits=8,
+        decimal_places=2,
+        allow_null=True,
+        help_text="What a pair sells for now (its sale price while on sale); null once gone.",
+    )
+    regularPrice = serializers.DecimalField(
         source="entry.shoe.price", max_digits=8, decimal_places=2, allow_null=True, help_text="Null once gone."
     )
     available = serializers.IntegerField(help_text="Pairs of that size the shop has now.")

@@ -8,10 +8,10 @@ from datetime import datetime
 from decimal import Decimal
 
 from ..models import Brand, Shoe, StockEntry
-from .reading import ImportFailed, ShoeKey, ShoePlan
+from .reading import SALE_PRICE_NOT_BELOW, ImportFailed, ShoeKey, ShoePlan
 
 # The fields of a changed shoe the import writes.
-SHOE_FIELDS_CHANGED = ["price", "description", "image", "archived_at", "updated_at"]
+SHOE_FIELDS_CHANGED = ["price", "sale_price", "description", "image", "archived_at", "updated_at"]
 
 
 @dataclass(frozen=True)
@@ -78,9 +78,11 @@ def catalogue_diff(
                 f"{first.color} (ids {ids}); rename all but one before importing"
             )
         elif matches:
-            _shoe_diff(
+            error = _shoe_diff(
                 diff, shoe=matches[0], plan=plan, stock=catalogue.stock.get(matches[0].pk, {}), names=names, now=now
             )
+            if error:
+                errors.append(error)
         else:
             _shoe_new(diff, brand=brand, plan=plan, names=names)
     if errors:
@@ -101,6 +103,7 @@ def _shoe_new(diff: CatalogueDiff, *, brand: Brand, plan: ShoePlan, names: Mappi
         name=first.name,
         color=first.color,
         price=first.price,
+        sale_price=first.sale_price,
         description=first.description,
         image=_picture_name(plan, names) or "",
     )
@@ -116,11 +119,18 @@ def _shoe_diff(
     stock: Mapping[Decimal, tuple[int, int]],
     names: Mapping[str, str],
     now: datetime,
-) -> None:
-    """A shoe the shop has: its changed fields, whether it comes back from the archive, its new and changed sizes."""
+) -> str | None:
+    """A shoe the shop has: its changed fields, whether it comes back from the archive, its new and changed sizes; an
+    error when the sale price it keeps is not below the file's price."""
     first = plan.first
     image = shoe.image.name
-    changed = shoe.price != first.price or shoe.description != first.description
+    sale_price = first.sale_price if first.sale_price_given else shoe.sale_price
+    if sale_price is not None and sale_price >= first.price:
+        return (
+            f"row {first.line}: price: {SALE_PRICE_NOT_BELOW}: the shoe's sale price is {sale_price}; "
+            "give a lower price, or a salePrice column"
+        )
+    changed = shoe.price != first.price or shoe.sale_price != sale_price or shoe.description != first.description
     if shoe.archived_at is not None:
         diff.shoes_restored += 1
         changed = True
@@ -138,6 +148,7 @@ def _shoe_diff(
                 name=shoe.name,
                 color=shoe.color,
                 price=first.price,
+                sale_price=sale_price,
                 description=first.description,
                 image=image,
                 image_sizes=shoe.image_sizes,
@@ -154,3 +165,4 @@ def _shoe_diff(
             diff.stock_changed.append(StockEntry(id=entry_id, quantity=quantity, updated_at=now))
     if not changed and len(diff.stock) + len(diff.stock_changed) == sizes_before:
         diff.shoes_unchanged += 1
+    return None

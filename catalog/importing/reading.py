@@ -15,12 +15,15 @@ from rest_framework import serializers
 
 from shopsite.images import MAX_UPLOAD_BYTES, TOO_BIG, InvalidImage, image_normalize
 
-from ..fields import PriceField, QuantityField, SizeField, TextField
+from ..fields import PriceField, QuantityField, SalePriceField, SizeField, TextField
 from ..images import SHOE_IMAGE_MAX_SIDE
 from ..models import Shoe, size_label
 from .cells import cell_unescape
 
 COLUMNS = ("brand", "name", "color", "price", "description", "image", "size", "quantity")
+# Columns a file may leave out: without salePrice the shoes keep theirs; an empty cell clears one.
+OPTIONAL_COLUMNS = ("salePrice",)
+SALE_PRICE_NOT_BELOW = "The sale price must be below the price"
 # The image cell that means "no picture"; an empty cell means "keep the picture the shoe has".
 NO_IMAGE = "none"
 MAX_ERRORS_SHOWN = 50
@@ -54,6 +57,7 @@ class ShoeRowInput(serializers.Serializer):
     name = TextField("name")
     color = TextField("color")
     price = PriceField()
+    salePrice = SalePriceField(source="sale_price", required=False)
     description = TextField("description")
     # Empty size and quantity (or 0) is a shoe without sizes, which is how the export writes one.
     size = SizeField(required=False, error_messages={"invalid": "Only numbers"})
@@ -64,6 +68,8 @@ class ShoeRowInput(serializers.Serializer):
             raise serializers.ValidationError({"quantity": ["Enter a valid quantity"]})
         if "size" not in data and data.get("quantity"):
             raise serializers.ValidationError({"size": ["Enter a valid size"]})
+        if data.get("sale_price") is not None and data["sale_price"] >= data["price"]:
+            raise serializers.ValidationError({"salePrice": [f"{SALE_PRICE_NOT_BELOW} ({data['price']})"]})
         return data
 
 
@@ -89,6 +95,9 @@ class Row:
     picture: Picture | None  # None: the cell was empty
     size: Decimal | None
     quantity: int
+    # Without a salePrice column the shoe keeps its own: sale_price_given is False.
+    sale_price: Decimal | None = None
+    sale_price_given: bool = False
 
     @property
     def key(self) -> ShoeKey:
@@ -154,11 +163,14 @@ def _csv_lines(data: bytes) -> Iterator[tuple[int, list[str]]]:
 
 
 def _columns(line: int, header: list[str]) -> list[str]:
-    names = [cell.strip().lower() for cell in header]
+    """The header's column names, as COLUMNS and OPTIONAL_COLUMNS spell them (a header's case does not matter)."""
+    known = {name.lower(): name for name in (*COLUMNS, *OPTIONAL_COLUMNS)}
+    names = [known.get(cell.strip().lower(), cell.strip().lower()) for cell in header]
     errors = []
     for position, name in enumerate(names):
-        if name not in COLUMNS:
-            errors.append(f"row {line}: {name or '(blank)'}: unknown column; the columns are {', '.join(COLUMNS)}")
+        if name not in known.values():
+            everything = ", ".join((*COLUMNS, *(f"{name} (optional)" for name in OPTIONAL_COLUMNS)))
+            errors.append(f"row {line}: {name or '(blank)'}: unknown column; the columns are {everything}")
         elif name in names[:position]:
             errors.append(f"row {line}: {name}: the column appears twice")
     errors += [f"row {line}: {name}: missing column" for name in COLUMNS if name not in names]
@@ -225,6 +237,8 @@ class _RowChecker:
             description=values["description"],
             image=NO_IMAGE if image.lower() == NO_IMAGE else image,
             picture=picture,
+            sale_price=values.get("sale_price"),
+            sale_price_given="salePrice" in self.columns,
             size=values.get("size"),
             quantity=values.get("quantity") or 0,
         )
@@ -284,7 +298,7 @@ def _shoes_group(rows: list[Row], errors: list[str]) -> dict[ShoeKey, ShoePlan]:
     for row in rows:
         plan = plans.setdefault(row.key, ShoePlan(first=row, sizes={}))
         first = plan.first
-        for field in ("price", "description", "image"):
+        for field in ("price", "sale_price", "description", "image"):
             if getattr(row, field) != getattr(first, field):
                 errors.append(
                     f"row {row.line}: {field}: {getattr(row, field) or '(empty)'} differs from "

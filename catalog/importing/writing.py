@@ -111,7 +111,7 @@ def _catalogue_read(*, keys: Iterable[ShoeKey]) -> Catalogue:
     brand_names = {brand.pk: name for name, brand in brands.items()}
     shoes: dict[ShoeKey, list[Shoe]] = defaultdict(list)
     for shoe in Shoe.objects.filter(brand_id__in=known_ids).only(
-        "id", "brand_id", "name", "color", "price", "description", "image", "image_sizes", "archived_at"
+        "id", "brand_id", "name", "color", "price", "sale_price", "description", "image", "image_sizes", "archived_at"
     ):
         shoes[brand_names[shoe.brand_id], shoe.name.lower(), shoe.color.lower()].append(shoe)
     stock: dict[int, dict[Decimal, tuple[int, int]]] = defaultdict(dict)

@@ -16,10 +16,15 @@ from .. import selectors
 from ..models import Brand, Shoe, StockEntry, size_label
 from .alerts import stock_alerts_send
 from .pictures import SHOE_IMAGE_FIELD, picture_sizes_on_commit, pictures_delete_on_commit
+from .prices import price_changes_record, sale_price_check
 from .version import catalog_version_bump
 
 # What the activity log keeps of a shoe a staff member made or changed.
-LOGGED_FIELDS = ("name", "brand", "description", "color", "price", "image", "on_sale")
+LOGGED_FIELDS = ("name", "brand", "description", "color", "price", "sale_price", "image", "on_sale")
+# The fields whose change is a price change (catalog.models.PriceChange).
+PRICE_FIELDS = frozenset({"price", "sale_price", "on_sale"})
+# shoe_update's sale_price when the request leaves it out: the shoe keeps its own.
+KEPT = object()
 
 
 def _labelled(shoe_ids: Collection[int]) -> list[Shoe]:
@@ -38,13 +43,22 @@ def shoe_create(
     size: Decimal,
     quantity: int,
     image: File | None = None,
+    sale_price: Decimal | None = None,
 ) -> Shoe:
     """A new shoe with its first size in stock."""
+    sale_price_check(price=price, sale_price=sale_price)
     with upload_stored(SHOE_IMAGE_FIELD, image) as image_name, transaction.atomic():
         shoe = Shoe.objects.create(
-            brand=brand, name=name, description=description, color=color, price=price, image=image_name
+            brand=brand,
+            name=name,
+            description=description,
+            color=color,
+            price=price,
+            sale_price=sale_price,
+            image=image_name,
         )
         StockEntry.objects.create(shoe=shoe, size=size, quantity=quantity)
+        price_changes_record(shoe_ids=[shoe.pk])
         picture_sizes_on_commit(names=[image_name])
         after = {**activity.values(shoe, LOGGED_FIELDS), "size": size, "quantity": quantity}
         activity.record(actor, "shoe.create", shoe, after=after)
@@ -64,11 +78,16 @@ def shoe_update(
     size: Decimal | None = None,
     quantity: int | None = None,
     on_sale: bool | None = None,
+    sale_price: Decimal | object | None = KEPT,
 ) -> Shoe:
     """Change a shoe; a size given with a quantity sets that size's stock to it.
 
-    The sale flag changes only when on_sale is given, so a modify never ends a sale by accident.
+    The sale flag changes only when on_sale is given, so a modify never ends a sale by accident; the sale price only
+    when sale_price is given (None clears it).
     """
+    if sale_price is KEPT:
+        sale_price = shoe.sale_price
+    sale_price_check(price=price, sale_price=sale_price)
     old_image = shoe.image.name
     before = activity.values(shoe, LOGGED_FIELDS)
     with upload_stored(SHOE_IMAGE_FIELD, image) as image_name, transaction.atomic():
@@ -78,7 +97,10 @@ def shoe_update(
             picture_sizes_on_commit(names=[image_name])
         if on_sale is not None:
             shoe.on_sale = on_sale
+        shoe.sale_price = sale_price
         shoe.save()
+        if shoe.pk in (started := price_changes_record(shoe_ids=[shoe.pk])):
+            shoe.lowest_prior_price = started[shoe.pk]
         after = activity.values(shoe, LOGGED_FIELDS)
         if size is not None and quantity is not None:
             entry = StockEntry.objects.filter(shoe=shoe, size=size).first()
@@ -157,6 +179,8 @@ def shoe_on_sale_set(*, actor: activity.Actor, shoe: Shoe, on_sale: bool) -> Sho
     before = shoe.on_sale
     shoe.on_sale = on_sale
     shoe.save(update_fields=["on_sale", "updated_at"])
+    if shoe.pk in (started := price_changes_record(shoe_ids=[shoe.pk])):
+        shoe.lowest_prior_price = started[shoe.pk]
     activity.record(actor, "shoe.sale", shoe, before={"on_sale": before}, after={"on_sale": on_sale})
     return shoe
 
@@ -169,6 +193,7 @@ def shoes_on_sale_set(
     for shoe in _labelled(Shoe.objects.filter(pk__in=shoe_ids).exclude(on_sale=on_sale).values_list("pk", flat=True)):
         activity.record(actor, "shoe.sale", shoe, before={"on_sale": not on_sale}, after={"on_sale": on_sale}, via=via)
     changed = Shoe.objects.filter(pk__in=shoe_ids).update(on_sale=on_sale, updated_at=timezone.now())
+    price_changes_record(shoe_ids=shoe_ids)
     # update() sends no post_save, so the catalogue's cached answers are told here.
     catalog_version_bump()
     return changed
@@ -192,6 +217,9 @@ def catalogue_rows_write(
         shoes = Shoe.objects.bulk_create(shoes, batch_size=1000)
         picture_sizes_on_commit(names=(shoe.image.name for shoe in shoes))
         _rows_update(Shoe, shoes_changed, shoe_fields)
+        if shoes or PRICE_FIELDS.intersection(shoe_fields):
+            # The new shoes' first prices, and the changed ones' new prices.
+            price_changes_record(shoe_ids=[shoe.pk for shoe in (*shoes, *shoes_changed)])
         if "image" in shoe_fields:
             # Only the pictures not sized yet: an import rewrites every changed shoe's picture, mostly the same one.
             picture_sizes_on_commit(

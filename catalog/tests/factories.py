@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import factory
 
-from catalog.models import Brand, Shoe, StockEntry
+from catalog.models import Brand, PriceChange, Shoe, StockEntry
 
 
 class BrandFactory(factory.django.DjangoModelFactory):
@@ -25,6 +25,19 @@ class ShoeFactory(factory.django.DjangoModelFactory):
     description = "Light running shoe"
     color = "Black"
     price = Decimal("99.99")
+
+    @factory.post_generation
+    def price_history(shoe, create, extracted, **kwargs):
+        """Its first PriceChange row, as catalog.services writes one for a new shoe; older with price_history=when."""
+        if create:
+            PriceChange.objects.create(
+                shoe=shoe,
+                price=shoe.price,
+                sale_price=shoe.sale_price,
+                on_sale=shoe.on_sale,
+                price_now=shoe.price_now,
+                at=extracted or shoe.created_at,
+            )
 
     @factory.post_generation
     def sizes(shoe, create, extracted, **kwargs):

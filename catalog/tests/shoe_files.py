@@ -6,6 +6,8 @@ from pathlib import Path
 from django.core.management import call_command
 
 HEADER = "brand,name,color,price,description,image,size,quantity"
+# The export's: the optional sale price too.
+EXPORT_HEADER = f"{HEADER},salePrice"
 
 
 def run_import(path: Path, *args: str, stderr: StringIO | None = None) -> str:

@@ -193,7 +193,17 @@ class TestOutOfTheShop:
 
         assert {key: quote[key] for key in ("amount", "lines")} == {
             "amount": 0,
-            "lines": [{"index": 0, "_id": shoe.pk, "size": "9", "price": None, "available": 0, "problem": "shoe_gone"}],
+            "lines": [
+                {
+                    "index": 0,
+                    "_id": shoe.pk,
+                    "size": "9",
+                    "price": None,
+                    "regularPrice": None,
+                    "available": 0,
+                    "problem": "shoe_gone",
+                }
+            ],
         }
         assert checkout.status_code == 409
         assert [(each["_id"], each["problem"]) for each in checkout.json()["lines"]] == [(shoe.pk, "shoe_gone")]

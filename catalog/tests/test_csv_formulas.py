@@ -15,7 +15,7 @@ from catalog.importing.cells import FORMULA_STARTS, cell_escape, cell_unescape
 from catalog.models import Shoe
 
 from .factories import BrandFactory, ShoeFactory
-from .shoe_files import HEADER, run_import
+from .shoe_files import EXPORT_HEADER, run_import
 
 DANGEROUS = [
     '=HYPERLINK("https://evil.example","Click")',
@@ -65,7 +65,7 @@ def test_the_export_defuses_formulas_and_reading_it_back_gives_the_values(tmp_pa
     exported.write_text(run_export(), encoding="utf-8")
 
     rows = list(csv.reader(io.StringIO(exported.read_text(encoding="utf-8"))))
-    assert rows[0] == HEADER.split(",")
+    assert rows[0] == EXPORT_HEADER.split(",")
     # No cell of the file starts a formula.
     assert [cell for row in rows for cell in row if cell.startswith(FORMULA_STARTS)] == []
     assert [row[4] for row in rows[1:]] == [

@@ -11,7 +11,7 @@ from catalog.demo import demo_catalogue_seed
 from catalog.models import Brand, Shoe
 
 from .factories import BrandFactory, ShoeFactory
-from .shoe_files import HEADER, media_files, run_import
+from .shoe_files import EXPORT_HEADER, media_files, run_import
 
 pytestmark = pytest.mark.django_db
 
@@ -53,15 +53,21 @@ class TestExport:
         )
         ShoeFactory(brand=nike, name="Air Swift", color="black", price=Decimal("99.99"), description="Dark one")
         ShoeFactory(
-            brand=adidas, name="Samba", color="White", price=Decimal("80.5"), description="Classic", sizes={"10": 2}
+            brand=adidas,
+            name="Samba",
+            color="White",
+            price=Decimal("80.5"),
+            sale_price=Decimal("60"),
+            description="Classic",
+            sizes={"10": 2},
         )
 
     EXPECTED = (
-        "brand,name,color,price,description,image,size,quantity\n"
-        "adidas,Samba,White,80.50,Classic,none,10,2\n"
-        "Nike,Air Swift,black,99.99,Dark one,none,,0\n"
-        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9,0\n"
-        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9.5,4\n"
+        "brand,name,color,price,description,image,size,quantity,salePrice\n"
+        "adidas,Samba,White,80.50,Classic,none,10,2,60.00\n"
+        "Nike,Air Swift,black,99.99,Dark one,none,,0,\n"
+        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9,0,\n"
+        "Nike,Air Swift,Red,120.00,Light running shoe,shoes/air.webp,9.5,4,\n"
     )
 
     def test_the_catalogue_is_written_one_row_per_size_in_order(self, shop):
@@ -74,7 +80,7 @@ class TestExport:
         assert path.read_text(encoding="utf-8") == self.EXPECTED
 
     def test_an_empty_shop_is_a_header(self):
-        assert run_export() == HEADER + "\n"
+        assert run_export() == EXPORT_HEADER + "\n"
 
     def test_export_then_import_into_an_empty_shop_reproduces_the_catalogue(self, tmp_path, media):
         demo_catalogue_seed(count=12)

@@ -304,7 +304,7 @@ class TestBadFiles:
         errors = import_errors(path)
 
         assert errors[1:] == [
-            f"row 1: colour: unknown column; the columns are {HEADER.replace(',', ', ')}",
+            f"row 1: colour: unknown column; the columns are {HEADER.replace(',', ', ')}, salePrice (optional)",
             "row 1: color: missing column",
             "row 1: quantity: missing column",
         ]

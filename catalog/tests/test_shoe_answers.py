@@ -30,6 +30,9 @@ def varied_shoes():
         ShoeFactory(name="Cheapest", price=Decimal("0.01"), brand__name="Asics"),
         ShoeFactory(name="Whole Price", price=Decimal("120"), on_sale=True, brand__name="Vans"),
         ShoeFactory(name="Café Über", color="Grün", description="Ärmel und Spitze", sizes={"12": 2}),
+        ShoeFactory(name="Reduced", on_sale=True, price=Decimal("120"), sale_price=Decimal("89.50"), sizes={"9": 1}),
+        ShoeFactory(name="Noticed", on_sale=True, price=Decimal("80"), sale_price=Decimal("60"), lowest_prior_price=70),
+        ShoeFactory(name="Priced Later", price=Decimal("80"), sale_price=Decimal("60"), lowest_prior_price=70),
     ]
 
 
@@ -101,6 +104,26 @@ def test_json_types_are_the_specs(api_client, varied_shoes):
     assert answers["Bare"]["image"] == "/static/img/shoe-placeholder.svg"
 
 
+@pytest.mark.parametrize("notice", [False, True])
+def test_the_answers_are_the_serializers_with_and_without_the_lowest_price(settings, varied_shoes, notice):
+    settings.SHOP_LOWEST_PRICE_NOTICE = notice
+    answers = shoe_answers(selectors.shoe_rows())
+    assert rendered(answers) == rendered(all_serializer_answers())
+    lowest = {answer["name"]: answer.get("lowestPrice30Days", "absent") for answer in answers}
+    if notice:
+        # Only a reduced shoe (on sale, with a sale price) shows it.
+        assert (lowest["Noticed"], lowest["Priced Later"], lowest["Reduced"], lowest["Bare"]) == (70, None, None, None)
+    else:
+        assert set(lowest.values()) == {"absent"}
+
+
+def test_a_sale_price_is_answered_as_the_price_is(api_client, varied_shoes):
+    answers = {answer["name"]: answer for answer in api_client.get("/api/shoes").json()}
+    assert answers["Reduced"]["price"] == 120 and answers["Reduced"]["salePrice"] == 89.5
+    assert answers["Priced Later"]["salePrice"] == 60 and not answers["Priced Later"]["onSale"]
+    assert answers["Bare"]["salePrice"] is None
+
+
 def test_an_answer_is_the_wire_format_the_storefront_reads(api_client):
     shoe = ShoeFactory(
         name="On Sale", brand__name="Puma", color="Black", description="Light", on_sale=True, price=Decimal("49.90"),
@@ -112,7 +135,7 @@ def test_an_answer_is_the_wire_format_the_storefront_reads(api_client):
         == (
             f'{{"_id":{shoe.pk},"name":"On Sale","brand":"Puma","image":"/static/img/shoe-placeholder.svg",'
             f'"imageSrcset":"","imageWidth":null,"imageHeight":null,'
-            f'"description":"Light","color":"Black","price":49.9,"onSale":true,'
+            f'"description":"Light","color":"Black","price":49.9,"salePrice":null,"onSale":true,'
             f'"stock":[{{"_id":{small.pk},"size":"9.5","quantity":0}},{{"_id":{large.pk},"size":"10","quantity":1}}],'
             f'"rating":3.3,"reviewCount":3}}'
         ).encode()

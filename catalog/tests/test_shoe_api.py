@@ -23,6 +23,7 @@ SHOE_FIELDS = [
     "description",
     "color",
     "price",
+    "salePrice",
     "onSale",
     "stock",
     "rating",

@@ -14,7 +14,7 @@ def line(shoe, size: str = "9", quantity: int = 1, **extra) -> dict:
         "image": "/static/img/shoe-placeholder.svg",
         "size": size,
         "quantity": quantity,
-        "price": float(shoe.price),
+        "price": float(shoe.price_now),
         **extra,
     }
 

@@ -90,7 +90,15 @@ def test_a_price_changed_since_the_cart_is_flagged_with_the_new_price(client, sh
     assert answer.status_code == 409
     assert answer.json()["code"] == "cart_changed"
     assert answer.json()["lines"] == [
-        {"index": 0, "_id": shoe.pk, "size": "9", "price": 149.99, "available": 5, "problem": "price_changed"}
+        {
+            "index": 0,
+            "_id": shoe.pk,
+            "size": "9",
+            "price": 149.99,
+            "regularPrice": 149.99,
+            "available": 5,
+            "problem": "price_changed",
+        }
     ]
     nothing_happened(shoe)
 
@@ -147,6 +155,7 @@ def test_an_unknown_shoe_is_flagged_as_gone(client, shopper, shoe):
         "_id": shoe.pk + 1000,
         "size": "9",
         "price": None,
+        "regularPrice": None,
         "available": 0,
         "problem": "shoe_gone",
     }

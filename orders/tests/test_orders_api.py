@@ -211,10 +211,42 @@ def test_the_quote_prices_the_cart_and_flags_what_changed(api_client, shoe):
         "amount": 5 * 13999,
         **NO_EXTRAS(5 * 13999),
         "lines": [
-            {"index": 0, "_id": shoe.pk, "size": "9", "price": 139.99, "available": 5, "problem": "price_changed"},
-            {"index": 1, "_id": shoe.pk, "size": "9.5", "price": 139.99, "available": 3, "problem": "price_changed"},
-            {"index": 2, "_id": shoe.pk, "size": "10", "price": None, "available": 0, "problem": "size_gone"},
-            {"index": 3, "_id": gone_id, "size": "9", "price": None, "available": 0, "problem": "shoe_gone"},
+            {
+                "index": 0,
+                "_id": shoe.pk,
+                "size": "9",
+                "price": 139.99,
+                "regularPrice": 139.99,
+                "available": 5,
+                "problem": "price_changed",
+            },
+            {
+                "index": 1,
+                "_id": shoe.pk,
+                "size": "9.5",
+                "price": 139.99,
+                "regularPrice": 139.99,
+                "available": 3,
+                "problem": "price_changed",
+            },
+            {
+                "index": 2,
+                "_id": shoe.pk,
+                "size": "10",
+                "price": None,
+                "regularPrice": None,
+                "available": 0,
+                "problem": "size_gone",
+            },
+            {
+                "index": 3,
+                "_id": gone_id,
+                "size": "9",
+                "price": None,
+                "regularPrice": None,
+                "available": 0,
+                "problem": "shoe_gone",
+            },
         ],
     }
 
@@ -225,7 +257,17 @@ def test_the_quote_of_an_unchanged_cart_flags_nothing(api_client, shoe):
     assert answer.json() == {
         "amount": 5 * 12999,
         **NO_EXTRAS(5 * 12999),
-        "lines": [{"index": 0, "_id": shoe.pk, "size": "9", "price": 129.99, "available": 5, "problem": None}],
+        "lines": [
+            {
+                "index": 0,
+                "_id": shoe.pk,
+                "size": "9",
+                "price": 129.99,
+                "regularPrice": 129.99,
+                "available": 5,
+                "problem": None,
+            }
+        ],
     }
 
 

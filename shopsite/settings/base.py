@@ -315,6 +315,9 @@ SHOP_ADMIN_IDLE_MINUTES = env.int("SHOP_ADMIN_IDLE_MINUTES", default=30)
 SHOP_RESERVATION_MINUTES = env.int("SHOP_RESERVATION_MINUTES", default=30)
 # Seconds a catalogue answer is kept (every catalogue write makes it stale at once); 0 turns that cache off.
 SHOP_CATALOG_CACHE_SECONDS = env.int("SHOP_CATALOG_CACHE_SECONDS", default=300)
+# Where a shop must show it (the EU's Omnibus rule): shoe answers carry lowestPrice30Days, and a reduced shoe's page
+# shows "Lowest price in the last 30 days" (docs/PRODUCT.md).
+SHOP_LOWEST_PRICE_NOTICE = env.bool("SHOP_LOWEST_PRICE_NOTICE", default=False)
 # Where the links in mails lead (the order's page, pictures, password resets, newsletter confirmations, unsubscribing):
 # the shop as shoppers reach it, never the Host header of a request. The demo's
 # default is the port make run serves; a live shop's is HTTPS on its first DJANGO_ALLOWED_HOSTS name.

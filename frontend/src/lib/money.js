@@ -19,3 +19,9 @@ export function formatCents(cents) {
 export function formatPrice(dollars) {
   return formatCents(toCents(dollars));
 }
+
+// What a shoe answer sells for now (catalog's Shoe.price_now): its sale price while on sale with one, else
+// its price. The server prices the cart the same way.
+export function priceNow(shoe) {
+  return shoe.onSale && shoe.salePrice !== null && shoe.salePrice !== undefined ? shoe.salePrice : shoe.price;
+}

@@ -3,11 +3,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { DataLoading } from "../components/Loading";
 import LoadError from "../components/LoadError";
 import NotFound from "../components/NotFound";
+import Price from "../components/Price";
 import ShoeImage from "../components/ShoeImage";
-import { formatPrice } from "../lib/money";
+import { priceNow } from "../lib/money";
 import { usePrefetchOnIdle } from "../lib/prefetch";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
+import { LowestPriceNotice, NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
 import { FavoriteButton } from "../features/favorites";
 import { ShoeRelease } from "../features/releases";
 import { RatingSummary, ReviewsSection } from "../features/reviews";
@@ -63,7 +64,8 @@ function ShoeDetail({ shoe }) {
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
         <h1 className="product-name">{shoe.name}</h1>
         <RatingSummary rating={shoe.rating} reviewCount={shoe.reviewCount} />
-        <p className="price product-price">{formatPrice(shoe.price)}</p>
+        <Price className="price product-price" price={priceNow(shoe)} regular={shoe.price} />
+        <LowestPriceNotice shoe={shoe} />
         <p className="product-color">Color: {shoe.color}</p>
         <p className="product-description">{shoe.description}</p>
         <div className="product-buy">

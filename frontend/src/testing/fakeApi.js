@@ -54,6 +54,7 @@ export function shoeFixture(overrides = {}) {
     description: "Light running shoe",
     color: "Black",
     price: 99.99,
+    salePrice: null,
     onSale: false,
     stock: [
       { _id: id * 100 + 1, size: "9", quantity: 3 },

@@ -22,12 +22,14 @@ export function toFormData(fields) {
   return body;
 }
 
-const shoeFields = ({ brand, name, description, color, price }) => ({
+// salePrice empty clears it; left out (undefined), the shoe keeps its own.
+const shoeFields = ({ brand, name, description, color, price, salePrice }) => ({
   brand,
   name,
   description,
   color,
   price,
+  salePrice,
 });
 
 const ifDone = (tags) => (answer, error, arg) => (error ? [] : tags(arg));

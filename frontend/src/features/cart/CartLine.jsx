@@ -1,6 +1,7 @@
 import { useDispatch } from "react-redux";
 import { Link } from "react-router";
 import { TrashIcon } from "../../components/icons";
+import Price from "../../components/Price";
 import ShoeImage from "../../components/ShoeImage";
 import { formatPrice } from "../../lib/money";
 import {
@@ -48,7 +49,11 @@ function LineProblem({ line, which }) {
           <button
             type="button"
             className="button button-small"
-            onClick={() => dispatch(newPriceAccepted({ ...which, price: line.shopPrice }))}
+            onClick={() =>
+              dispatch(
+                newPriceAccepted({ ...which, price: line.shopPrice, regularPrice: line.shopRegularPrice }),
+              )
+            }
           >
             {USE_NEW_PRICE}
           </button>
@@ -97,7 +102,7 @@ export default function CartLine({ line }) {
           {line.name}
         </Link>
         <p>Size {line.size}</p>
-        <p className="price">{formatPrice(line.price)}</p>
+        <Price price={line.price} regular={line.regularPrice} />
       </div>
       <div className="quantity" role="group" aria-label={`Quantity of ${named}`}>
         <button

@@ -73,11 +73,13 @@ export const cartSlice = createSlice({
     cartCleared: (state) => {
       state.items = [];
     },
-    // "Use the new price": the line takes the `price` the shop asks now.
+    // "Use the new price": the line takes the `price` the shop asks now (and its regular price, struck
+    // through beside a sale price).
     newPriceAccepted: (state, action) => {
       const line = findLine(state, action.payload);
-      const { price } = action.payload;
+      const { price, regularPrice } = action.payload;
       if (line && price !== null && price !== undefined) line.price = price;
+      if (line && regularPrice !== null && regularPrice !== undefined) line.regularPrice = regularPrice;
     },
     // "Lower to N": the line keeps what the shop has left (`available`); nothing left, nothing kept.
     quantityLowered: (state, action) => {

@@ -28,6 +28,7 @@ export function cartLines(items, quoted = []) {
       ...line,
       key: lineKey(line),
       shopPrice: word?.price ?? null,
+      shopRegularPrice: word?.regularPrice ?? null,
       available: word?.available ?? null,
       problem: lineProblem(line, word),
       limit: quantityLimit(word),

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import PrefetchLink from "../../components/PrefetchLink";
+import Price from "../../components/Price";
 import ShoeImage from "../../components/ShoeImage";
-import { formatPrice } from "../../lib/money";
+import { priceNow } from "../../lib/money";
 import SizeSelect from "./SizeSelect";
 import { useAddToCart } from "./useAddToCart";
 
@@ -30,7 +31,7 @@ export default function ProductCard({ shoe, headingLevel = 3, eager = false }) {
         </div>
         <p className="card-brand">{shoe.brand.toUpperCase()}</p>
         <Name className="card-name">{shoe.name}</Name>
-        <p className="price">{formatPrice(shoe.price)}</p>
+        <Price price={priceNow(shoe)} regular={shoe.price} />
       </PrefetchLink>
       <div className="card-buy">
         <SizeSelect shoe={shoe} value={size} onChange={setSize} />

@@ -1,8 +1,9 @@
 import { useEffect, useState } from "react";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../components/icons";
 import PrefetchLink from "../../components/PrefetchLink";
+import Price from "../../components/Price";
 import ShoeImage from "../../components/ShoeImage";
-import { formatPrice } from "../../lib/money";
+import { priceNow } from "../../lib/money";
 import banner from "../../assets/banner.svg";
 import { CAROUSEL_SIZE, useSalePageQuery } from "./api";
 import { CAROUSEL_INTERVAL_MS, nextIndex, previousIndex } from "./carousel";
@@ -88,7 +89,7 @@ function Slide({ current, index, count, onIndex: setIndex }) {
           <span className="carousel-caption">
             <span className="card-brand">{current.brand.toUpperCase()}</span>
             <span className="carousel-name">{current.name}</span>
-            <span className="price">{formatPrice(current.price)}</span>
+            <Price as="span" price={priceNow(current)} regular={current.price} />
           </span>
         </PrefetchLink>
       </div>

@@ -3,9 +3,10 @@ import { createPortal } from "react-dom";
 import { useDispatch, useSelector } from "react-redux";
 import { CloseIcon } from "../../components/icons";
 import PrefetchLink from "../../components/PrefetchLink";
+import Price from "../../components/Price";
 import ShoeImage from "../../components/ShoeImage";
 import SizeChips from "../../components/SizeChips";
-import { formatPrice } from "../../lib/money";
+import { priceNow } from "../../lib/money";
 import { SEARCH_LIMIT, useSearchShoesQuery } from "./api";
 import { searched, searchSizeChosen, selectSearchSize, selectSearchText } from "./searchSlice";
 
@@ -35,7 +36,7 @@ function SearchResults({ text, size, onChoose }) {
             <PrefetchLink to={`/products/${shoe._id}`} className="search-result" onClick={onChoose}>
               <ShoeImage src={shoe.image} srcSet={shoe.imageSrcset} place="search" width="64" height="48" />
               <span className="search-result-name">{shoe.name}</span>
-              <span className="price">{formatPrice(shoe.price)}</span>
+              <Price as="span" price={priceNow(shoe)} regular={shoe.price} />
             </PrefetchLink>
           </li>
         ))}

@@ -3,6 +3,7 @@
 // ME! (an event the cart reacts to), the header's BRANDS menu and search drawer.
 export { default as BrandsMenu } from "./BrandsMenu";
 export { default as CatalogueBlock } from "./CatalogueBlock";
+export { default as LowestPriceNotice } from "./LowestPriceNotice";
 export { default as NotifyMe } from "./NotifyMe";
 export { default as PagedShoeList } from "./PagedShoeList";
 export { default as SaleCarousel, useSaleCarouselSettled } from "./SaleCarousel";

@@ -9,3 +9,5 @@ export const NOTIFY_PICK_SIZE = "Choose the size you want";
 export const NOTIFY_TOO_MANY = "Too many tries; wait a while and try again.";
 export const NOTIFY_FAILED = "Something went wrong; try again in a moment.";
 export const STOCK_UNSUBSCRIBE_FAILED = "This link did not work; try again in a moment.";
+// Beside a reduced price where the shop shows it (SHOP_LOWEST_PRICE_NOTICE, the EU's Omnibus rule).
+export const LOWEST_PRICE_30_DAYS = "Lowest price in the last 30 days";

@@ -1,3 +1,5 @@
+import { priceNow } from "../../lib/money";
+
 // Shoes as the storefront holds them (docs/PRODUCT.md §3): the shoe and each stock entry get a
 // quantity of 0, the pairs a card has picked so far; what the shop has left of a size stays readable
 // as `available`.
@@ -18,7 +20,9 @@ export function cartLine(shoe, size) {
     name: shoe.name,
     image: shoe.image,
     imageSrcset: shoe.imageSrcset,
-    price: shoe.price,
+    // The price the shopper saw (its sale price while on sale), and the regular one it is struck through from.
+    price: priceNow(shoe),
+    regularPrice: shoe.price,
     size,
     quantity: 1,
   };

@@ -7,7 +7,17 @@ import ShoeFields from "./ShoeFields";
 import { useAdminForm } from "./useAdminForm";
 import { createShoeErrors } from "./validators";
 
-const EMPTY = { brand: "", name: "", color: "", price: "", size: "", q: "", description: "", image: null };
+const EMPTY = {
+  brand: "",
+  name: "",
+  color: "",
+  price: "",
+  salePrice: "",
+  size: "",
+  q: "",
+  description: "",
+  image: null,
+};
 
 // /createshoes (docs/PRODUCT.md §2 'Admin forms'): a new shoe with its first size; the form empties once the
 // shop has it.

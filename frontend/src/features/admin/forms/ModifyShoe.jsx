@@ -15,6 +15,7 @@ const prefilled = (shoe) => ({
   name: shoe.name,
   color: shoe.color,
   price: String(shoe.price),
+  salePrice: shoe.salePrice === null || shoe.salePrice === undefined ? "" : String(shoe.salePrice),
   size: "",
   q: "",
   description: shoe.description,

@@ -1,5 +1,6 @@
 import { useBrandsQuery } from "../../../lib/brandsApi";
 import { ImageField, TextField } from "./FormFields";
+import { SALE_PRICE_HINT } from "./messages";
 
 // The brand as text, offered the shop's brands: the server takes an existing brand's name in any case.
 function BrandField({ form }) {
@@ -26,6 +27,7 @@ export default function ShoeFields({ form, children }) {
       <TextField form={form} name="name" label="Name" />
       <TextField form={form} name="color" label="Color" />
       <TextField form={form} name="price" label="Price" inputMode="decimal" />
+      <TextField form={form} name="salePrice" label="Sale price" inputMode="decimal" hint={SALE_PRICE_HINT} />
       {children}
       <TextField form={form} name="description" label="Description" multiline />
       <ImageField form={form} />

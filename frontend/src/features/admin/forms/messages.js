@@ -33,6 +33,9 @@ export const NAME_ONLY_LETTERS = onlyLetters("name");
 export const tooLong = (label, max) => `The ${label} can have at most ${max} characters`;
 export const PRICE_OUT_OF_RANGE = "The price must be more than 0 and at most 100000";
 export const PRICE_DECIMALS = "The price can have at most 2 decimals";
+export const SALE_PRICE_NOT_BELOW = "The sale price must be below the price";
+export const SALE_PRICE_HINT =
+  "Optional. Shown, and charged, with the price struck through while the shoe is on sale.";
 export const SIZE_OUT_OF_RANGE = "The size must be from 1 to 20, in half sizes";
 export const quantityOutOfRange = (min, max) => `The quantity must be from ${min} to ${max}`;
 

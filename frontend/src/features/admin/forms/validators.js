@@ -9,6 +9,7 @@ import {
   PRICE_OUT_OF_RANGE,
   QUANTITY_NOT_NUMBER,
   quantityOutOfRange,
+  SALE_PRICE_NOT_BELOW,
   SIZE_NOT_NUMBER,
   SIZE_OUT_OF_RANGE,
   tooLong,
@@ -60,6 +61,20 @@ function priceRule(value) {
   return price > 0 && price <= PRICE_MAX ? null : PRICE_OUT_OF_RANGE;
 }
 
+// The sale price: none (empty), or a price below the form's price (the server's rule too).
+export function salePriceError({ salePrice, price }) {
+  const text = clean(salePrice);
+  if (!text) return null;
+  const error = priceRule(text);
+  if (error) return error === PRICE_OUT_OF_RANGE ? SALE_PRICE_NOT_BELOW : error;
+  return priceRule(price) === null && Number(text) >= Number(clean(price)) ? SALE_PRICE_NOT_BELOW : null;
+}
+
+const withSalePrice = (errors, values) => {
+  const error = salePriceError(values);
+  return error ? { ...errors, salePrice: error } : errors;
+};
+
 function sizeRule(notNumber) {
   return (value) => {
     const text = clean(value);
@@ -103,7 +118,7 @@ const SHOE_RULES = {
 
 // Create Shoes: every field but the image, which the spec leaves unchecked (the server checks it).
 export function createShoeErrors(values) {
-  return errorsOf(
+  const errors = errorsOf(
     {
       ...SHOE_RULES,
       size: sizeRule(ONLY_NUMBERS),
@@ -112,6 +127,7 @@ export function createShoeErrors(values) {
     },
     values,
   );
+  return withSalePrice(errors, values);
 }
 
 // Modify Shoes: the size is one of the shoe's and may be left unchosen (its stock stays as it is); a
@@ -120,7 +136,7 @@ export function createShoeErrors(values) {
 export function modifyShoeErrors(values) {
   const sizeChosen = Boolean(clean(values.size));
   const quantityTyped = Boolean(clean(values.q));
-  return errorsOf(
+  const errors = errorsOf(
     {
       ...SHOE_RULES,
       ...(sizeChosen || quantityTyped
@@ -131,6 +147,7 @@ export function modifyShoeErrors(values) {
     },
     values,
   );
+  return withSalePrice(errors, values);
 }
 
 export function createBrandErrors(values) {

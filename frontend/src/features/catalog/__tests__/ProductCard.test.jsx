@@ -68,10 +68,38 @@ test("BUY ME! with a size adds one pair to the cart and to local storage", async
   await user.selectOptions(screen.getByRole("combobox", { name: "Size of Air Swift" }), "9");
   await user.click(screen.getByRole("button", { name: "BUY ME!" }));
 
-  const line = { _id: 7, name: "Air Swift", image: shoe.image, price: 129.99, size: "9", quantity: 1 };
+  const line = {
+    _id: 7,
+    name: "Air Swift",
+    image: shoe.image,
+    price: 129.99,
+    regularPrice: 129.99,
+    size: "9",
+    quantity: 1,
+  };
   expect(successPopup).toHaveBeenCalledWith("Your shoe add to cart");
   expect(store.getState().cart.items).toEqual([line]);
   expect(JSON.parse(localStorage.getItem(CART_KEY))).toEqual([line]);
+});
+
+test("a sale price shows with the price struck through, and the cart line takes it", async () => {
+  const { user, store } = renderCard({ salePrice: 99.5 });
+  const struck = screen.getByText("$129.99", { exact: false });
+  expect(struck.tagName).toBe("DEL");
+  expect(struck).toHaveTextContent("Regular price $129.99");
+  expect(screen.getByText("Sale price", { exact: false }).parentElement).toHaveTextContent(
+    "Sale price $99.50",
+  );
+
+  await user.selectOptions(screen.getByRole("combobox", { name: "Size of Air Swift" }), "9");
+  await user.click(screen.getByRole("button", { name: "BUY ME!" }));
+  expect(store.getState().cart.items[0]).toMatchObject({ price: 99.5, regularPrice: 129.99 });
+});
+
+test("a sale price of a shoe not on sale is not shown", () => {
+  renderCard({ salePrice: 99.5, onSale: false });
+  expect(screen.queryByText("Sale price", { exact: false })).toBeNull();
+  expect(screen.getByText("$129.99")).toHaveClass("price");
 });
 
 test("never more pairs of a size than the shop has", async () => {

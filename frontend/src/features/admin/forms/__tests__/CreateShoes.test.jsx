@@ -101,6 +101,7 @@ test("a good form is sent as multipart with the image, toasted and emptied", asy
     name: "Air Swift",
     color: "Black",
     price: "99.99",
+    salePrice: "",
     size: "9.5",
     q: "3",
     description: "Light running shoe",
@@ -122,6 +123,7 @@ test("without an image the form sends no image field", async () => {
     "description",
     "color",
     "price",
+    "salePrice",
     "size",
     "q",
   ]);

@@ -91,6 +91,7 @@ test("a modify sends the fields as multipart, never onSale, toasts and goes to /
     description: "Light running shoe",
     color: "Black",
     price: "99.99",
+    salePrice: "",
   });
   expect(sent()[0].body.has("onSale")).toBe(false);
   // The selection is the shoe as the server now has it.
@@ -115,10 +116,28 @@ test("choosing a size puts its stock in the quantity; the size and its new quant
     description: "Light running shoe",
     color: "Black",
     price: "99.99",
+    salePrice: "",
     size: "9",
     q: "12",
     image,
   });
+});
+
+test("the sale price is pre-filled, sent when changed, and refused when not below the price", async () => {
+  const { user, sent } = await renderForm({ shoe: { ...SHOE, salePrice: 79.5 } });
+  const salePrice = screen.getByLabelText("Sale price");
+  expect(salePrice).toHaveValue("79.5");
+  await user.clear(salePrice);
+  await user.type(salePrice, "99.99");
+  await modify(user);
+  expect(screen.getByText("The sale price must be below the price")).toBeInTheDocument();
+  expect(sent()).toEqual([]);
+
+  await user.clear(salePrice);
+  await user.type(salePrice, "69");
+  await modify(user);
+  await waitFor(() => expect(successPopup).toHaveBeenCalled());
+  expect(fieldsOf(sent()[0].body).salePrice).toBe("69");
 });
 
 test("the quantity is required once a size is chosen", async () => {

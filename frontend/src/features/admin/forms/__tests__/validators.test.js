@@ -1,4 +1,10 @@
-import { createBrandErrors, createShoeErrors, createSizeErrors, modifyShoeErrors } from "../validators";
+import {
+  createBrandErrors,
+  createShoeErrors,
+  createSizeErrors,
+  modifyShoeErrors,
+  salePriceError,
+} from "../validators";
 
 // The spec's words (docs/PRODUCT.md §5) are written out here, not imported, so a changed message fails a
 // test.
@@ -257,5 +263,32 @@ describe("Modify Shoes", () => {
     expect(modifyShoeErrors({ ...MODIFY, image: new File(["x"], "file", { type }) })).toEqual({
       image: "Add a valid image",
     });
+  });
+});
+
+describe("Sale price", () => {
+  const BELOW = "The sale price must be below the price";
+
+  test.each([
+    ["", "99.99", null],
+    ["  ", "99.99", null],
+    ["79.50", "99.99", null],
+    ["99.98", "99.99", null],
+    ["99.99", "99.99", BELOW],
+    ["120", "99.99", BELOW],
+    ["0", "99.99", BELOW],
+    ["cheap", "99.99", "Only numbers"],
+    ["9.999", "99.99", "The price can have at most 2 decimals"],
+    // A price in error has its own message; the sale price is not held to it then.
+    ["50", "", null],
+  ])("%p with the price %p: %p", (salePrice, price, message) => {
+    expect(salePriceError({ salePrice, price })).toBe(message);
+  });
+
+  test("both shoe forms check it", () => {
+    const shoe = { ...SHOE, salePrice: "100" };
+    expect(createShoeErrors(shoe)).toEqual({ salePrice: BELOW });
+    expect(modifyShoeErrors({ ...shoe, size: "", q: "" })).toEqual({ salePrice: BELOW });
+    expect(createShoeErrors({ ...SHOE, salePrice: "80" })).toEqual({});
   });
 });
