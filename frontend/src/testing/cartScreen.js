@@ -4,6 +4,7 @@ import { act, screen } from "@testing-library/react";
 import { flushPromises, installFakeApi, userRecord } from "./fakeApi";
 import { screenReady, renderWithProviders } from "./renderWithProviders";
 import { cartInitialState } from "../features/cart/cartSlice";
+import { toCents } from "../lib/money";
 
 export const airSwift = (overrides = {}) => ({
   _id: 7,
@@ -25,12 +26,12 @@ export const quoteLine = (overrides = {}) => ({
   ...overrides,
 });
 
-// The quote answers for the lines it is sent: every line fine, unless `lines` says otherwise.
+// The quote answers for the lines it is sent: every line fine, unless `lines` says otherwise; the total is what
+// the fine lines come to, with no code, shipping or tax (a shop without pricing tables).
 export const quoteOf =
   (lines = {}) =>
-  ({ body }) => ({
-    amount: 0,
-    lines: body.shoes.map((line, index) =>
+  ({ body }) => {
+    const quoted = body.shoes.map((line, index) =>
       quoteLine({
         index,
         _id: line._id,
@@ -38,8 +39,17 @@ export const quoteOf =
         price: line.price,
         ...lines[`${line._id}|${line.size}`],
       }),
-    ),
-  });
+    );
+    const total = quoted
+      .filter((line) => line.problem === null)
+      .reduce((sum, line) => sum + toCents(line.price) * body.shoes[line.index].quantity, 0);
+    return {
+      amount: total,
+      lines: quoted,
+      ...{ subtotal: total, discount: 0, shipping: 0, tax: 0, taxIncluded: false, total },
+      ...{ code: null, shippingMethods: [], shippingMethod: null },
+    };
+  };
 
 export const paid = {
   message: "Thank you for your purchase! Your order is on its way.",

@@ -12,7 +12,8 @@ const NO_CARD = { accepted: false, brand: null, error: null };
 // widget of the shop's gateway (Stripe's, or the test gateway's with its 3-D Secure dialog). `children` come first
 // (a size, say); once every field is valid and the card accepted, `onSubmit(card, billing)` gets the card widget
 // (createPaymentMethod, confirmAction) and the billing details. `mayCheck()` may stop a press before the fields are
-// checked (the cart's: nothing to pay, or a visitor); `disabled` greys the button out.
+// checked (the cart's: nothing to pay, or a visitor); `disabled` greys the button out; `onFieldChange(field, value)`
+// hears each field as it is typed.
 export default function CardAddressForm({
   title,
   Heading = "h3",
@@ -21,6 +22,7 @@ export default function CardAddressForm({
   busy,
   disabled = false,
   mayCheck = () => true,
+  onFieldChange,
   onSubmit,
   children,
 }) {
@@ -34,6 +36,7 @@ export default function CardAddressForm({
     const { value } = event.target;
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
+    onFieldChange?.(field, value);
   };
   const fieldProps = (field, autoComplete) => ({
     type: "text",

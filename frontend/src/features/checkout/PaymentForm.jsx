@@ -9,10 +9,12 @@ import { usePay } from "./usePay";
 // field checked on every key press and on blur, and the card widget holding the postal code
 // (CardAddressForm). Paying goes on only for a signed-in user, with every field valid, the card accepted
 // and something to pay (`canPay`: the cart is not empty, its total is above 0 and no line is flagged); it
-// pays for the cart's `items` and their total, `amount` (cents), and hands the paid order to `onPaid`.
-export default function PaymentForm({ items, amount, canPay, onPaid }) {
+// pays for the cart's `items` and their total, `amount` (cents, the server's quote), with what else it was priced
+// with (`pricing`: usePay), and hands the paid order to `onPaid`. `onFieldChange(field, value)` hears each field
+// typed (the cart re-quotes the tax and shipping for the state).
+export default function PaymentForm({ items, amount, canPay, onPaid, pricing, onFieldChange }) {
   const user = useSelector(selectUser);
-  const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount, onPaid });
+  const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount, onPaid, pricing });
   const [paying, setPaying] = useState(false);
 
   const mayCheck = () => {
@@ -38,6 +40,7 @@ export default function PaymentForm({ items, amount, canPay, onPaid }) {
       busy={paying || underway}
       disabled={!canPay}
       mayCheck={mayCheck}
+      onFieldChange={onFieldChange}
       onSubmit={pay}
     />
   );

@@ -4,43 +4,64 @@ import { shopApi } from "../../lib/shopApi";
 // What the server reads of a cart line: the rest (name, image) is for the shopper's eyes.
 const forQuote = ({ _id, size, quantity, price }) => ({ _id, size, quantity, price });
 
+// What the cart screen asks the shop about (quoteCart's argument): its lines, and what prices the rest of the total:
+// the discount code entered, the shipping method chosen and the state typed in the payment form (the country is the
+// shop's own: the spec's form has none). Every figure comes back from the server (orders.pricing).
+export const quoteArg = (items, { code = "", shipping = null, state = "" } = {}) => ({
+  items,
+  code,
+  shipping,
+  state,
+});
+
+const quoteBody = ({ items, code, shipping, state }) => ({
+  shoes: items.map(forQuote),
+  ...(code ? { code } : {}),
+  ...(shipping !== null ? { shipping } : {}),
+  ...(state ? { address: { state } } : {}),
+});
+
 // The lines of a quote, with the lines a checkout refused in place of the quote's word on them.
 function withRefused(quote, refused) {
   const byKey = new Map((quote?.lines ?? []).map((line) => [lineKey(line), line]));
   for (const line of refused) byKey.set(lineKey(line), line);
-  return { amount: quote?.amount ?? null, lines: [...byKey.values()] };
+  return { ...quote, amount: quote?.amount ?? null, lines: [...byKey.values()] };
 }
 
 export const checkoutApi = shopApi.injectEndpoints({
   endpoints: (build) => ({
     // POST /cart/quote: what the shop says now of each cart line (its price, the pairs it has, and a
-    // problem). Asked for the lines as they are (a POST that changes nothing, hence a query), and
+    // problem) and of the total (subtotal, discount, shipping and its methods, tax: quoteArg). Asked for the lines
+    // as they are (a POST that changes nothing, hence a query), and
     // forgotten as soon as the cart screen is left: nothing flagged then shows again on the next visit
     // before the shop has been asked anew.
     quoteCart: build.query({
-      query: (items) => ({ url: "/cart/quote", method: "POST", body: { shoes: items.map(forQuote) } }),
+      query: (arg) => ({ url: "/cart/quote", method: "POST", body: quoteBody(arg) }),
       keepUnusedDataFor: 0,
       providesTags: ["Quote"],
     }),
     // POST /cart/checkout with the payment method the card widget made (docs/PRODUCT.md §7), the user
     // and the lines: {message, order} once paid, or {requiresAction} when the bank wants the shopper
     // to confirm (usePay sends the same body again then). A cart the shop refused has its lines
-    // flagged as the quote flags them.
+    // flagged as the quote flags them (`quote`, the quote's argument it was paid from, is not sent).
     checkout: build.mutation({
-      query: (body) => ({ url: "/cart/checkout", method: "POST", body }),
-      async onQueryStarted(body, { dispatch, getState, queryFulfilled }) {
+      query: (arg) => {
+        const body = { ...arg };
+        delete body.quote;
+        return { url: "/cart/checkout", method: "POST", body };
+      },
+      async onQueryStarted(arg, { dispatch, getState, queryFulfilled }) {
+        const { quote: asked = quoteArg(arg.shoes) } = arg;
         try {
           await queryFulfilled;
         } catch ({ error }) {
           if (error?.code !== "cart_changed") return;
           const refused = error.body?.lines ?? [];
-          const { data: quote } = checkoutApi.endpoints.quoteCart.select(body.shoes)(getState());
+          const { data: quote } = checkoutApi.endpoints.quoteCart.select(asked)(getState());
           dispatch(
             quote
-              ? checkoutApi.util.updateQueryData("quoteCart", body.shoes, (shown) =>
-                  withRefused(shown, refused),
-                )
-              : checkoutApi.util.upsertQueryData("quoteCart", body.shoes, withRefused(null, refused)),
+              ? checkoutApi.util.updateQueryData("quoteCart", asked, (shown) => withRefused(shown, refused))
+              : checkoutApi.util.upsertQueryData("quoteCart", asked, withRefused(null, refused)),
           );
         }
       },

@@ -34,3 +34,11 @@ export const EXPIRY_INVALID = "Your card's expiration date is invalid.";
 export const CVC_INCOMPLETE = "Your card's security code is incomplete.";
 export const CARD_WIDGET_UNAVAILABLE =
   "The card form could not be loaded. Check your connection and try again.";
+
+// The cart's pricing (issue 30): the discount code and the shipping methods; the shop's own sentences say why a code
+// is refused.
+export const CODE_LABEL = "Discount code";
+export const CODE_APPLY = "Apply";
+export const CODE_REMOVE = "Remove";
+export const codeApplied = (code) => `Code ${code} applied.`;
+export const SHIPPING_LEGEND = "Shipping";

@@ -46,8 +46,9 @@ function refusalPopup(refusal) {
 // 'error in your payment'. A 202 means the bank wants the shopper to confirm (3-D Secure): the card
 // widget does that (Stripe's handleCardAction, or the test gateway's dialog) and the same body, same
 // payment method id, is sent again. One payment at a time, whichever screen the shopper went to
-// meanwhile (`paying`): its answer still clears a paid cart.
-export function usePay({ items, amount, onPaid }) {
+// meanwhile (`paying`): its answer still clears a paid cart. `pricing` is what else the total was quoted with: the
+// discount code, the shipping method and the quote's argument (api.js's quoteArg), whose lines a refusal flags.
+export function usePay({ items, amount, onPaid, pricing = {} }) {
   const navigate = useNavigate();
   const user = useSelector(selectUser);
   const [checkout, { isLoading }] = useCheckoutMutation({ fixedCacheKey: "checkout" });
@@ -78,6 +79,9 @@ export function usePay({ items, amount, onPaid }) {
       shoes: items,
       amount,
       address: { name: billing.name, state, city, line1, postalCode },
+      ...(pricing.code ? { code: pricing.code } : {}),
+      ...(pricing.shipping != null ? { shipping: pricing.shipping } : {}),
+      ...(pricing.quote ? { quote: pricing.quote } : {}),
     };
     let { data, error } = await checkout(body);
     if (data?.requiresAction) {

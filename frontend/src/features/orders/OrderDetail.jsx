@@ -2,7 +2,9 @@ import { Link, useParams } from "react-router";
 import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import OrderLines from "../../components/OrderLines";
+import PriceBreakdown from "../../components/PriceBreakdown";
 import ShippingAddress from "../../components/ShippingAddress";
+import { beyondSubtotal, orderBreakdown } from "../../lib/breakdown";
 import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useOrderQuery } from "./api";
@@ -52,6 +54,9 @@ export default function OrderDetail() {
         Payment id: <code>{order.idPayment}</code>
       </p>
       <OrderLines lines={order.shoe} />
+      {beyondSubtotal(orderBreakdown(order)) && (
+        <PriceBreakdown parts={orderBreakdown(order)} label="What was paid" />
+      )}
       <dl className="order-facts">
         <div>
           <dt>Status</dt>

@@ -1,5 +1,7 @@
 import { useSelector } from "react-redux";
 import OrderLines from "../../../components/OrderLines";
+import PriceBreakdown from "../../../components/PriceBreakdown";
+import { beyondSubtotal, orderBreakdown } from "../../../lib/breakdown";
 import ShippingAddress from "../../../components/ShippingAddress";
 import { formatCents } from "../../../lib/money";
 import { useAdminOrderQuery, useCancelOrderMutation, useRefundOrderMutation } from "../api";
@@ -108,6 +110,9 @@ function AdminOrder({ selected }) {
         </Fact>
       </dl>
       <OrderLines lines={order.shoe} lineAction={refundButton} />
+      {beyondSubtotal(orderBreakdown(order)) && (
+        <PriceBreakdown parts={orderBreakdown(order)} label="What was paid" />
+      )}
       <dl className="order-facts">
         <Fact term="Total">{formatCents(order.amount)}</Fact>
         <Fact term="Status">{order.status}</Fact>

@@ -2,7 +2,7 @@ import { setupStore } from "../../../app/store";
 import { flushPromises, installFakeApi, userRecord } from "../../../testing/fakeApi";
 import { cartInitialState } from "../../cart/cartSlice";
 import { cartLines } from "../../cart/lines";
-import { checkoutApi } from "../api";
+import { checkoutApi, quoteArg } from "../api";
 
 const { quoteCart, checkout } = checkoutApi.endpoints;
 
@@ -54,8 +54,8 @@ const bodyFor = (items) => ({
 });
 
 // The cart screen's question to the shop, kept open as the screen keeps it.
-const quoting = (store, items) => store.dispatch(quoteCart.initiate(items));
-const shopWord = (store, items) => quoteCart.select(items)(store.getState());
+const quoting = (store, items) => store.dispatch(quoteCart.initiate(quoteArg(items)));
+const shopWord = (store, items) => quoteCart.select(quoteArg(items))(store.getState());
 
 beforeEach(() => localStorage.clear());
 
