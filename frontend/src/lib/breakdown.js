@@ -3,7 +3,8 @@ import { formatCents } from "./money";
 // The rows of a price breakdown (docs/PRODUCT.md §2 'Cart screen', 'Order detail'), from the server's parts in cents:
 // a quote of the cart before paying, or an order. The server computes every figure (orders.pricing); this only says
 // which rows show and how they read. A discount shows with its code, shipping with its method and estimate; tax is
-// added (Tax) or, where prices include it, told as a part of the total.
+// added (Tax) or, where prices include it, told as a part of the total (Tax included); the confirmation mail reads the
+// same (orders/mails.py's breakdown_rows).
 export function breakdownRows({
   subtotal,
   discount,
@@ -24,17 +25,13 @@ export function breakdownRows({
   }
   if (shippingMethod) {
     const term = shippingMethod.estimate
-      ? `Shipping (${shippingMethod.name} · ${shippingMethod.estimate})`
+      ? `Shipping (${shippingMethod.name}, ${shippingMethod.estimate})`
       : `Shipping (${shippingMethod.name})`;
     rows.push({ key: "shipping", term, value: shipping > 0 ? formatCents(shipping) : "Free" });
   } else if (shipping > 0) {
     rows.push({ key: "shipping", term: "Shipping", value: formatCents(shipping) });
   }
-  if (taxIncluded) {
-    if (tax > 0) rows.push({ key: "tax", term: `Includes ${formatCents(tax)} tax`, value: "" });
-  } else {
-    rows.push({ key: "tax", term: "Tax", value: formatCents(tax ?? 0) });
-  }
+  if (tax > 0) rows.push({ key: "tax", term: taxIncluded ? "Tax included" : "Tax", value: formatCents(tax) });
   rows.push({ key: "total", term: "Total", value: formatCents(total) });
   return rows;
 }

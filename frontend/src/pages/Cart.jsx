@@ -56,7 +56,12 @@ export default function Cart() {
               {priced && (
                 <ShippingChoice
                   methods={quote.shippingMethods}
-                  chosen={quote.shippingMethod}
+                  chosen={
+                    // The shopper's choice at once, while the shop prices it; the shop's own when it does not serve.
+                    quote.shippingMethods.some((method) => method.id === shipping)
+                      ? shipping
+                      : quote.shippingMethod
+                  }
                   onChoose={setShipping}
                 />
               )}

@@ -45,7 +45,7 @@ test("a code, a method and the state's tax are priced by the shop, and the pay s
   });
   const shown = () => screen.getByRole("group", { name: "What you pay" });
   const first = await screen.findByRole("group", { name: "What you pay" });
-  expect(within(first).getByText("Shipping (Standard · 3-5 business days)")).toBeInTheDocument();
+  expect(within(first).getByText("Shipping (Standard, 3-5 business days)")).toBeInTheDocument();
 
   await user.type(screen.getByLabelText("Discount code"), "OLD");
   await user.click(screen.getByRole("button", { name: "Apply" }));
