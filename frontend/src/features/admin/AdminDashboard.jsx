@@ -8,6 +8,7 @@ import { ACTIVITY, BACK_HOME, DASHBOARD_TITLE, LOGOUT, YOU_LOGOUT } from "./mess
 import MostWantedSizes from "./MostWantedSizes";
 import ProductsTable from "./ProductsTable";
 import ReleasesTable from "./ReleasesTable";
+import ShippingMethodsTable from "./ShippingMethodsTable";
 import StatTiles from "./StatTiles";
 import UsersTable from "./UsersTable";
 import "./admin.css";
@@ -37,7 +38,7 @@ function TopBar({ signOut }) {
 }
 
 // /admin's dashboard: the top bar, the tiles and chart, the four paged tables of docs/PRODUCT.md §2
-// 'Admin dashboard', the Archived shoes under Products, and last the releases (upcoming, open, past). Each part loads its own data. Logout
+// 'Admin dashboard', the Archived shoes under Products, the releases (upcoming, open, past) and last the shipping methods. Each part loads its own data. Logout
 // awaits `signOut` (the account feature's, which pages/AdminDashboard.jsx gives it).
 export default function AdminDashboard({ signOut }) {
   useDocumentTitle("Admin");
@@ -53,6 +54,7 @@ export default function AdminDashboard({ signOut }) {
       <MostWantedSizes />
       <BrandsTable />
       <ReleasesTable />
+      <ShippingMethodsTable />
     </section>
   );
 }

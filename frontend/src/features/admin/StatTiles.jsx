@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import LoadError from "../../components/LoadError";
 import { formatCents } from "../../lib/money";
-import { CREATE_BRAND, CREATE_SHOES, ORDERS, ORDERS_HINT, SALES, SALES_HINT } from "./messages";
+import { CREATE_BRAND, CREATE_SHOES, ORDERS, ORDERS_HINT, SALES, SALES_HINT, SALES_REPORT } from "./messages";
 import { useStatsQuery } from "./api";
 import SalesChart from "./SalesChart";
 
@@ -16,7 +16,8 @@ function StatTile({ label, value, hint }) {
 }
 
 // The tiles (docs/PRODUCT.md §2): Create shoes and Create brand lead to their forms; Orders counts the pairs
-// of shoes ordered, Sales sums what the paid orders brought; the chart shows the last 30 days.
+// of shoes ordered, Sales sums what the shop kept of the paid orders (net of refunds, without the tax collected); the
+// chart shows the last 30 days, and its figures download as the sales report.
 export default function StatTiles() {
   // Asked afresh each time the dashboard opens: the figures move with every order.
   const { data: stats, isError, refetch } = useStatsQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -36,6 +37,10 @@ export default function StatTiles() {
       </div>
       {isError && <LoadError what="the shop's figures" onRetry={refetch} />}
       {stats && <SalesChart days={stats.salesByDay} />}
+      {/* The chart's figures by day for the accountant: gross, discounts, shipping, tax, refunds, net. */}
+      <a className="button button-quiet" href="/api/admin/sales-report.csv?days=30" download>
+        {SALES_REPORT}
+      </a>
     </section>
   );
 }

@@ -163,6 +163,24 @@ export const adminApi = shopApi.injectEndpoints({
       invalidatesTags: ifDone(() => [{ type: "Brand", id: "LIST" }]),
     }),
 
+    // Shipping methods (issue 30), every one, inactive too: [{id, name, price, estimate, freeAbove, regions, active,
+    // position}] in cents; each write moves the cart's quote too.
+    shippingMethods: build.query({
+      query: () => "/admin/shipping-methods",
+      providesTags: [{ type: "ShippingMethod", id: "LIST" }],
+    }),
+    saveShippingMethod: build.mutation({
+      query: ({ id, body }) =>
+        id
+          ? { url: `/admin/shipping-methods/${id}`, method: "PUT", body }
+          : { url: "/admin/shipping-methods", method: "POST", body },
+      invalidatesTags: ifDone(() => [{ type: "ShippingMethod", id: "LIST" }, "Quote"]),
+    }),
+    deleteShippingMethod: build.mutation({
+      query: (id) => ({ url: `/admin/shipping-methods/${id}`, method: "DELETE" }),
+      invalidatesTags: ifDone(() => [{ type: "ShippingMethod", id: "LIST" }, "Quote"]),
+    }),
+
     // The forms. POST /shoes: every field, the image when one was chosen.
     createShoe: build.mutation({
       query: (values) => ({
@@ -255,4 +273,7 @@ export const {
   useReleaseWatchQuery,
   useAllReleasesQuery,
   useRunDrawMutation,
+  useShippingMethodsQuery,
+  useSaveShippingMethodMutation,
+  useDeleteShippingMethodMutation,
 } = adminApi;

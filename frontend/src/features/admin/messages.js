@@ -91,3 +91,14 @@ export const MOST_WANTED_NOTE =
   "Shoppers asked to be mailed when these sizes have pairs again: add them with Create size.";
 export const NO_MOST_WANTED = "Nobody is waiting for a sold-out size.";
 export const WAITING = "Waiting";
+
+// Shipping methods (issue 30) and the sales report.
+export const SHIPPING_METHODS = "Shipping methods";
+export const NO_SHIPPING_METHODS = "No shipping methods: every order ships free.";
+export const ADD_METHOD = "Add method";
+export const SAVE_METHOD = "Save method";
+export const CANCEL_EDIT = "Cancel";
+export const METHOD_SAVED = "Shipping method saved";
+export const EVERYWHERE = "Everywhere";
+export const NEVER = "Never";
+export const SALES_REPORT = "Download sales report (CSV)";
