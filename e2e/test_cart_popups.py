@@ -83,6 +83,8 @@ def test_buy_me_with_a_size_puts_the_pair_in_the_stored_cart(page, cortez, corte
             # The picture's smaller copies, for the cart's thumbnail (none made for this one).
             "imageSrcset": "",
             "price": 99.99,
+            # The price it sells for when it is reduced; the same here (issue 30).
+            "regularPrice": 99.99,
             "size": "9",
             "quantity": 1,
         }
