@@ -37,7 +37,6 @@ function pricedQuote({ body }) {
   };
 }
 
-
 test("a code, a method and the state's tax are priced by the shop, and the pay sends its total", async () => {
   const { user, calls } = await renderCart({
     items: [airSwift({ price: 100, size: "9", quantity: 1 })],
