@@ -9,6 +9,8 @@ from django.db.models import F, Q
 
 from catalog.models import Shoe, StockEntry, size_label
 
+from .carriers import tracking_url as carrier_tracking_url
+
 
 def idempotency_token_new() -> str:
     return secrets.token_hex(12)
@@ -49,6 +51,9 @@ class Order(models.Model):
         """Fulfilment, which an admin moves (docs/PRODUCT.md §4)."""
 
         PENDING = "Pending"
+        # An admin handed it to a carrier (a Shipment); orders that never went through this step go Pending to
+        # Received as before.
+        SHIPPED = "Shipped"
         RECEIVED = "Received"
         # Given up by the shop: every pair not refunded before was refunded and put back in stock.
         CANCELLED = "Cancelled"
@@ -125,6 +130,8 @@ class Order(models.Model):
     paid_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When an admin marked it Received (the returns window counts from it; docs/DESIGN.md §5, "Fulfilment").
+    received_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -236,6 +243,28 @@ class Refund(models.Model):
         return f"Refund of ${self.amount / 100:,.2f} on {self.order}"
 
 
+class Shipment(models.Model):
+    """A parcel an admin handed to a carrier: the order itself, or the new size of an exchange (at no charge)."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="shipments")
+    # A code of orders/carriers.py's table.
+    carrier = models.CharField(max_length=16)
+    tracking_number = models.CharField(max_length=40)
+    shipped_at = models.DateTimeField(auto_now_add=True)
+    # The new size of a return's exchange, not the order's own pairs.
+    exchange = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["order_id", "shipped_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.carrier} {self.tracking_number}"
+
+    @property
+    def tracking_url(self) -> str:
+        return carrier_tracking_url(carrier=self.carrier, number=self.tracking_number)
+
+
 class WebhookEvent(models.Model):
     """A Stripe event as it arrived (or as the test gateway emitted it): stored once by its id, so a replay is
     recognised and ignored, and handled by a Celery task (orders/tasks.py)."""
@@ -297,6 +326,6 @@ class TestPaymentIntent(models.Model):
 from .pricing_tables import DiscountCode, DiscountUse, ShippingMethod, TaxRate  # noqa: E402
 
 __all__ = [
-    "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "ShippingAddress", "ShippingMethod",
-    "TaxRate", "TestPaymentIntent", "WebhookEvent",
+    "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "Shipment", "ShippingAddress",
+    "ShippingMethod", "TaxRate", "TestPaymentIntent", "WebhookEvent",
 ]  # fmt: skip

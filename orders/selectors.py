@@ -104,7 +104,7 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
 
 def _with_lines(orders: QuerySet[Order]) -> QuerySet[Order]:
     return orders.select_related("user").prefetch_related(
-        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"))
+        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe")), "shipments"
     )
 
 

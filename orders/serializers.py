@@ -10,7 +10,8 @@ from catalog.fields import SizeField
 from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
-from .models import Order, OrderLine, PaymentState, ShippingAddress
+from .carriers import CARRIERS
+from .models import Order, OrderLine, PaymentState, Shipment, ShippingAddress
 from .pricing import region_valid
 from .selectors import CartLine, Problem
 
@@ -274,6 +275,21 @@ class AddressOutput(serializers.Serializer):
     postalCode = serializers.CharField(source="postal_code")
 
 
+class ShipmentOutput(serializers.ModelSerializer):
+    trackingNumber = serializers.CharField(source="tracking_number")
+    trackingUrl = serializers.CharField(source="tracking_url")
+    shippedAt = serializers.DateTimeField(source="shipped_at")
+
+    class Meta:
+        model = Shipment
+        fields = ["carrier", "trackingNumber", "trackingUrl", "shippedAt", "exchange"]
+
+
+class ShipInput(serializers.Serializer):
+    carrier = serializers.ChoiceField(choices=list(CARRIERS))
+    trackingNumber = serializers.CharField(max_length=40, source="tracking_number")
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     idPayment = serializers.CharField(source="payment_intent_id")
@@ -289,12 +305,15 @@ class OrderOutput(serializers.ModelSerializer):
     shippingMethod = serializers.SerializerMethodField()
     code = serializers.CharField(source="discount_code", help_text="The discount code applied, or empty.")
     country = serializers.CharField(source="ship_country")
+    shipments = ShipmentOutput(many=True, read_only=True)
+    receivedAt = serializers.DateTimeField(source="received_at", read_only=True)
 
     class Meta:
         model = Order
         fields = [
             "_id", "idPayment", "email", "amount", "date", "status", "shoe", "address", "payment", "refunded",
             "subtotal", "discount", "shipping", "tax", "taxIncluded", "shippingMethod", "code", "country",
+            "shipments", "receivedAt",
         ]  # fmt: skip
 
     def get_shippingMethod(self, order: Order) -> dict | None:

@@ -11,6 +11,7 @@ urlpatterns = [
     path("cart/order/<str:id_payment>", views.OrderDetailView.as_view(), name="order-detail"),
     path("cart/order/<str:id_payment>/refund", views.OrderRefundView.as_view(), name="order-refund"),
     path("cart/order/<str:id_payment>/cancel", views.OrderCancelView.as_view(), name="order-cancel"),
+    path("cart/order/<str:id_payment>/ship", views.OrderShipView.as_view(), name="order-ship"),
     path("payments/stripe/webhook", views.StripeWebhookView.as_view(), name="stripe-webhook"),
     path("cart/<str:uid>", views.UserOrderListView.as_view(), name="user-order-list"),
     path("admin/stats", views.OrderStatsView.as_view(), name="order-stats"),

@@ -33,6 +33,7 @@ from .serializers import (
     QuoteOutput,
     RefundInput,
     SalesReportInput,
+    ShipInput,
     ShippingMethodAdminSerializer,
 )
 
@@ -299,3 +300,17 @@ class StripeWebhookView(APIView):
             return Response({"detail": str(refused), "code": "webhook_refused"}, status=status.HTTP_400_BAD_REQUEST)
         stored = webhooks.webhook_event_receive(event=event)
         return Response({"received": True, "replay": stored is None})
+
+
+class OrderShipView(APIView):
+    """POST /cart/order/{idPayment}/ship {carrier, trackingNumber}, for admins: the parcel recorded, the order
+    Shipped and the shopper mailed the tracking link."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=ShipInput, responses={200: AdminOrderOutput, **errors(400, 401, 403, 404, 409)})
+    def post(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        services.order_ship(actor=request.user, order=order, **validated(ShipInput, request.data))
+        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
