@@ -113,6 +113,18 @@ export const adminApi = shopApi.injectEndpoints({
       }),
       invalidatesTags: ifDone(afterRefund),
     }),
+    // Fulfilment (issue 31): the parcel's carrier and tracking number; the order becomes Shipped.
+    shipOrder: build.mutation({
+      query: ({ idPayment, carrier, trackingNumber }) => ({
+        url: `/cart/order/${encodeURIComponent(idPayment)}/ship`,
+        method: "POST",
+        body: { carrier, trackingNumber },
+      }),
+      invalidatesTags: ifDone(({ idPayment }) => [
+        { type: "Order", id: idPayment },
+        { type: "Order", id: "LIST" },
+      ]),
+    }),
     cancelOrder: build.mutation({
       query: ({ idPayment }) => ({
         url: `/cart/order/${encodeURIComponent(idPayment)}/cancel`,
@@ -238,6 +250,7 @@ export const {
   useAdminOrderQuery,
   useRefundOrderMutation,
   useCancelOrderMutation,
+  useShipOrderMutation,
   useProductsPageQuery,
   useAdminShoeQuery,
   useSetOnSaleMutation,

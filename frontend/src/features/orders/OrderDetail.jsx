@@ -3,6 +3,7 @@ import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import OrderLines from "../../components/OrderLines";
 import PriceBreakdown from "../../components/PriceBreakdown";
+import Shipments from "../../components/Shipments";
 import ShippingAddress from "../../components/ShippingAddress";
 import { beyondSubtotal, orderBreakdown } from "../../lib/breakdown";
 import { formatCents } from "../../lib/money";
@@ -62,6 +63,7 @@ export default function OrderDetail() {
           <dt>Status</dt>
           <dd>{order.status}</dd>
         </div>
+        <Shipments shipments={order.shipments} />
         <div>
           <dt>Date</dt>
           <dd>{order.date.slice(0, 10)}</dd>

@@ -6,6 +6,8 @@ import ShippingAddress from "../../../components/ShippingAddress";
 import { formatCents } from "../../../lib/money";
 import { useAdminOrderQuery, useCancelOrderMutation, useRefundOrderMutation } from "../api";
 import { selectSelectedOrder } from "../selectionSlice";
+import Shipments from "../../../components/Shipments";
+import ShipOrder from "./ShipOrder";
 import { useRowActions } from "../useAdminTable";
 import { AdminScreen, NothingSelected } from "./AdminForm";
 import {
@@ -116,9 +118,11 @@ function AdminOrder({ selected }) {
       <dl className="order-facts">
         <Fact term="Total">{formatCents(order.amount)}</Fact>
         <Fact term="Status">{order.status}</Fact>
+        <Shipments shipments={order.shipments} />
         <Fact term="Payment">{order.payment}</Fact>
         {order.refunded > 0 && <Fact term="Refunded">{formatCents(order.refunded)}</Fact>}
       </dl>
+      {order.status === "Pending" && <ShipOrder idPayment={order.idPayment} />}
       {open && (
         <div className="admin-screen-actions">
           {left && (
