@@ -105,3 +105,12 @@ class PriceMoved(Conflict):
 class ShipmentInvalid(ShopError):
     code = "shipment_invalid"
     message = "That is not a tracking number of this carrier."
+
+
+class ReturnInvalid(ShopError):
+    code = "return_invalid"
+
+
+class ReturnClosed(Conflict):
+    code = "return_closed"
+    message = "This return was already decided."

@@ -9,6 +9,7 @@ from .checkout import MAX_AMOUNT, Checkout, order_checkout
 from .fulfilment import order_ship
 from .payment_events import webhook_event_handle, webhook_event_verify
 from .pricing import discount_use_give_back, discount_use_take, shipping_method_delete, shipping_method_save
+from .returns import return_approve, return_receive, return_refuse, return_request, return_window_start
 from .stale import StaleReport, reservations_release_stale
 
 __all__ = [
@@ -26,6 +27,11 @@ __all__ = [
     "order_ship",
     "order_status_set",
     "reservations_release_stale",
+    "return_approve",
+    "return_receive",
+    "return_refuse",
+    "return_request",
+    "return_window_start",
     "shipping_method_delete",
     "shipping_method_save",
     "webhook_event_handle",

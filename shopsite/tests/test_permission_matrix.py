@@ -108,6 +108,13 @@ EXPECTED = {
     ("order-refund", "POST"): ADMIN,
     ("order-cancel", "POST"): ADMIN,
     ("order-ship", "POST"): ADMIN,
+    # The buyer's own order, not shipped yet in the matrix's rows: refused by the rules, after the role check.
+    ("order-returns", "POST"): {**SIGNED_IN, "shopper": 400, "other_shopper": 404, "admin": 404},
+    ("admin-return-list", "GET"): ADMIN,
+    # No such return in the matrix's rows: the admin passes the role check and finds none.
+    ("admin-return-received", "POST"): {**ADMIN, "admin": 404},
+    ("admin-return-approve", "POST"): {**ADMIN, "admin": 404},
+    ("admin-return-refuse", "POST"): {**ADMIN, "admin": 404},
     ("shipping-method-list", "GET"): ADMIN,
     ("shipping-method-list", "POST"): ADMIN,
     ("shipping-method-detail", "PUT"): ADMIN,
@@ -302,6 +309,14 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
             {"carrier": "UPS", "trackingNumber": "1Z999AA10123456784"},
             "json",
         ),
+        ("order-returns", "POST"): (
+            {"id_payment": order.payment_intent_id},
+            {"lines": [{"line": order.lines.first().pk, "quantity": 1}], "reason": "other"},
+            "json",
+        ),
+        ("admin-return-received", "POST"): ({"pk": 999999}, {}, "json"),
+        ("admin-return-approve", "POST"): ({"pk": 999999}, {}, "json"),
+        ("admin-return-refuse", "POST"): ({"pk": 999999}, {}, "json"),
         ("cart-quote", "POST"): ({}, {"shoes": [line]}, "json"),
         ("shipping-method-list", "POST"): ({}, {"name": "Express", "price": 1500, "regions": ["US"]}, "json"),
         ("shipping-method-detail", "PUT"): ({"pk": rows["shipping_method"].pk}, {"name": "Pickup", "price": 0}, "json"),
