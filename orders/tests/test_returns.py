@@ -165,3 +165,14 @@ def test_the_admin_list_runs_the_same_queries_for_one_return_or_five(
         add(n)
     with django_assert_max_num_queries(6):
         assert len(admin.get("/api/admin/returns").json()) == 5
+
+
+def test_the_django_admin_lists_returns(setup, client, shop_admin):
+    buyer, _, order = setup
+    ask(buyer, order)
+    shop_admin.is_staff = shop_admin.is_superuser = True
+    shop_admin.save()
+    client.force_login(shop_admin)
+    answer = client.get("/django-admin/orders/returnrequest/")
+    assert answer.status_code == 200
+    assert order.payment_intent_id in answer.content.decode()
