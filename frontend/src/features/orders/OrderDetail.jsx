@@ -9,6 +9,7 @@ import { beyondSubtotal, orderBreakdown } from "../../lib/breakdown";
 import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useOrderQuery } from "./api";
+import AskReturn from "./AskReturn";
 import { BACK_ACCOUNT, BACK_HOME, orderNotFound, SOME_PROBLEM } from "./messages";
 
 function OrderActions() {
@@ -89,6 +90,7 @@ export default function OrderDetail() {
           </dd>
         </div>
       </dl>
+      {(order.status === "Shipped" || order.status === "Received") && <AskReturn order={order} />}
       <OrderActions />
     </section>
   );
