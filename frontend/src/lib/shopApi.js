@@ -10,7 +10,7 @@ import { shopBaseQuery } from "./api";
 export const shopApi = createApi({
   reducerPath: "api",
   baseQuery: shopBaseQuery,
-  tagTypes: ["Shoe", "Brand", "Order", "Review", "Favorite", "User", "Stats", "Quote", "Release"],
+  tagTypes: ["Shoe", "Brand", "Order", "Review", "Favorite", "User", "Stats", "Quote", "Release", "Return"],
   endpoints: () => ({}),
 });
 

@@ -125,6 +125,23 @@ export const adminApi = shopApi.injectEndpoints({
         { type: "Order", id: "LIST" },
       ]),
     }),
+    // Returns not decided yet (issue 31), oldest first.
+    openReturns: build.query({ query: () => "/admin/returns", providesTags: ["Return"] }),
+    // received | approve | refuse; an exchange is approved with its new size's carrier and number.
+    decideReturn: build.mutation({
+      query: ({ id, action, carrier, trackingNumber }) => ({
+        url: `/admin/returns/${id}/${action}`,
+        method: "POST",
+        body: carrier ? { carrier, trackingNumber } : {},
+      }),
+      invalidatesTags: ifDone(({ idPayment }) => [
+        "Return",
+        { type: "Order", id: idPayment },
+        { type: "Order", id: "LIST" },
+        "Stats",
+        "Shoe",
+      ]),
+    }),
     cancelOrder: build.mutation({
       query: ({ idPayment }) => ({
         url: `/cart/order/${encodeURIComponent(idPayment)}/cancel`,
@@ -251,6 +268,8 @@ export const {
   useRefundOrderMutation,
   useCancelOrderMutation,
   useShipOrderMutation,
+  useOpenReturnsQuery,
+  useDecideReturnMutation,
   useProductsPageQuery,
   useAdminShoeQuery,
   useSetOnSaleMutation,

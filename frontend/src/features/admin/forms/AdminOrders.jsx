@@ -7,6 +7,7 @@ import { formatCents } from "../../../lib/money";
 import { useAdminOrderQuery, useCancelOrderMutation, useRefundOrderMutation } from "../api";
 import { selectSelectedOrder } from "../selectionSlice";
 import Shipments from "../../../components/Shipments";
+import OpenReturns from "./OpenReturns";
 import ShipOrder from "./ShipOrder";
 import { useRowActions } from "../useAdminTable";
 import { AdminScreen, NothingSelected } from "./AdminForm";
@@ -75,7 +76,13 @@ function useOrderRefunds(order) {
 // order is asked of the server again, so a refund shows as soon as it is made.
 export default function AdminOrders() {
   const selected = useSelector(selectSelectedOrder);
-  if (!selected) return <NothingSelected title={ORDER_TITLE} message={NO_ORDER_SELECTED} />;
+  if (!selected)
+    return (
+      <>
+        <NothingSelected title={ORDER_TITLE} message={NO_ORDER_SELECTED} />
+        <OpenReturns />
+      </>
+    );
   return <AdminOrder selected={selected} />;
 }
 
@@ -123,6 +130,7 @@ function AdminOrder({ selected }) {
         {order.refunded > 0 && <Fact term="Refunded">{formatCents(order.refunded)}</Fact>}
       </dl>
       {order.status === "Pending" && <ShipOrder idPayment={order.idPayment} />}
+      <OpenReturns />
       {open && (
         <div className="admin-screen-actions">
           {left && (

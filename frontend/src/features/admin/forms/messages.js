@@ -70,3 +70,5 @@ export const RUN_DRAW = "Run the draw";
 export const SHIP_ORDER = "Mark shipped";
 export const SHIPPED = "Shipped: the shopper was mailed the tracking link.";
 export const NOT_A_TRACKING_NUMBER = "That is not a tracking number of this carrier.";
+export const OPEN_RETURNS = "Returns to decide";
+export const NO_OPEN_RETURNS = "No return waits for you.";
