@@ -7,7 +7,16 @@ from activity.recorded_admin import RecordedAdmin
 from shopsite.errors import ShopError
 
 from . import services
-from .models import DiscountCode, Order, OrderLine, ShippingMethod, TaxRate, TestPaymentIntent, WebhookEvent
+from .models import (
+    DiscountCode,
+    Order,
+    OrderLine,
+    ReturnRequest,
+    ShippingMethod,
+    TaxRate,
+    TestPaymentIntent,
+    WebhookEvent,
+)
 
 
 class OrderLineInline(admin.TabularInline):
@@ -103,6 +112,24 @@ class OrderAdmin(RecordedAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         # Deleting a held order would keep its pairs out of stock; release_stale_reservations gives them back.
+        return False
+
+
+@admin.register(ReturnRequest)
+class ReturnRequestAdmin(RecordedAdmin):
+    """Returns asked for by buyers (read only: the dashboard's /api/admin/returns calls decide them, so the refund,
+    the held stock and the mails follow the rules)."""
+
+    list_display = ["pk", "order", "kind", "reason", "status", "exchange_size", "created_at"]
+    list_filter = ["status", "kind", "reason"]
+    search_fields = ["order__payment_intent_id", "order__email"]
+    list_select_related = ["order"]
+    readonly_fields = [field.name for field in ReturnRequest._meta.fields]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
         return False
 
 

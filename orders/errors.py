@@ -100,3 +100,17 @@ class TaxUnavailable(ShopError):
 class PriceMoved(Conflict):
     code = "price_moved"
     message = "The price changed while you were paying and nothing was charged; check the total and pay again."
+
+
+class ShipmentInvalid(ShopError):
+    code = "shipment_invalid"
+    message = "That is not a tracking number of this carrier."
+
+
+class ReturnInvalid(ShopError):
+    code = "return_invalid"
+
+
+class ReturnClosed(Conflict):
+    code = "return_closed"
+    message = "This return was already decided."

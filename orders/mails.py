@@ -18,6 +18,16 @@ ORDER_RECEIVED = "order_received"
 ORDER_CANCELLED = "order_cancelled"
 ORDER_REFUNDED = "order_refunded"
 ORDER_DISPUTED = "order_disputed"
+ORDER_SHIPPED = "order_shipped"
+ORDER_RETURN = "order_return"
+
+RETURN_TEXTS = {
+    "Requested": "We have your return request. Send the pairs back to us; we tell you when they arrive.",
+    "Received": "The pairs you sent back reached us; we are checking them.",
+    "Refunded": "We accepted your return and refunded its pairs to your card.",
+    "Exchange shipped": "We accepted your exchange and shipped the new size, at no charge.",
+    "Refused": "We could not accept your return. Write to us if you have a question.",
+}
 
 
 def _dollars(cents: int) -> str:
@@ -138,4 +148,30 @@ def order_disputed_build(mail: Mail) -> MailContent:
         subject=f"Dispute on order {order.payment_intent_id}: {status}",
         text=f"The card's holder disputed order {order.payment_intent_id} ({_dollars(order.amount)}, {order.email}); "
         f"the dispute is now {status}. Answer it in Stripe's dashboard before its deadline.",
+    )
+
+
+@mail_kind(ORDER_SHIPPED)
+def order_shipped_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    shipment = order.shipments.filter(pk=mail.context.get("shipment")).first()
+    if shipment is None:
+        raise MailUnbuildable("the shipment is gone")
+    what = "The new size of your exchange" if shipment.exchange else "Your order"
+    return _order_update(
+        order,
+        subject=f"Your order {order.payment_intent_id} shipped",
+        text=f"{what} is on its way with {shipment.carrier}, tracking number {shipment.tracking_number}: "
+        f"follow it at {shipment.tracking_url}",
+    )
+
+
+@mail_kind(ORDER_RETURN)
+def order_return_build(mail: Mail) -> MailContent:
+    order = _paid_order(mail)
+    status = str(mail.context.get("status", ""))
+    if status not in RETURN_TEXTS:
+        raise MailUnbuildable("unknown return status")
+    return _order_update(
+        order, subject=f"Your return on order {order.payment_intent_id}: {status}", text=RETURN_TEXTS[status]
     )

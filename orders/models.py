@@ -9,6 +9,8 @@ from django.db.models import F, Q
 
 from catalog.models import Shoe, StockEntry, size_label
 
+from .carriers import tracking_url as carrier_tracking_url
+
 
 def idempotency_token_new() -> str:
     return secrets.token_hex(12)
@@ -49,6 +51,9 @@ class Order(models.Model):
         """Fulfilment, which an admin moves (docs/PRODUCT.md §4)."""
 
         PENDING = "Pending"
+        # An admin handed it to a carrier (a Shipment); orders that never went through this step go Pending to
+        # Received as before.
+        SHIPPED = "Shipped"
         RECEIVED = "Received"
         # Given up by the shop: every pair not refunded before was refunded and put back in stock.
         CANCELLED = "Cancelled"
@@ -125,6 +130,8 @@ class Order(models.Model):
     paid_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # When an admin marked it Received (the returns window counts from it; docs/DESIGN.md §5, "Fulfilment").
+    received_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -236,6 +243,86 @@ class Refund(models.Model):
         return f"Refund of ${self.amount / 100:,.2f} on {self.order}"
 
 
+class Shipment(models.Model):
+    """A parcel an admin handed to a carrier: the order itself, or the new size of an exchange (at no charge)."""
+
+    order = models.ForeignKey(Order, on_delete=models.CASCADE, related_name="shipments")
+    # A code of orders/carriers.py's table.
+    carrier = models.CharField(max_length=16)
+    tracking_number = models.CharField(max_length=40)
+    shipped_at = models.DateTimeField(auto_now_add=True)
+    # The new size of a return's exchange, not the order's own pairs.
+    exchange = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["order_id", "shipped_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.carrier} {self.tracking_number}"
+
+    @property
+    def tracking_url(self) -> str:
+        return carrier_tracking_url(carrier=self.carrier, number=self.tracking_number)
+
+
+class ReturnRequest(models.Model):
+    """Pairs of a shipped or received order its buyer asked to return, for a refund or another size of the same shoe
+    (docs/DESIGN.md §5, "Returns and exchanges")."""
+
+    class Reason(models.TextChoices):
+        TOO_SMALL = "too_small", "Too small"
+        TOO_BIG = "too_big", "Too big"
+        DEFECT = "defect", "Defect"
+        OTHER = "other", "Other"
+
+    class Kind(models.TextChoices):
+        REFUND = "refund", "Refund"
+        EXCHANGE = "exchange", "Exchange"
+
+    class Status(models.TextChoices):
+        REQUESTED = "Requested"
+        RECEIVED = "Received"
+        REFUNDED = "Refunded"
+        EXCHANGE_SHIPPED = "Exchange shipped"
+        REFUSED = "Refused"
+
+    OPEN = (Status.REQUESTED, Status.RECEIVED)
+
+    order = models.ForeignKey(Order, on_delete=models.PROTECT, related_name="returns")
+    reason = models.CharField(max_length=16, choices=Reason.choices)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REQUESTED)
+    # An exchange's new size, and the stock row its pairs are held from (taken when asked, put back when refused).
+    exchange_size = models.DecimalField(max_digits=3, decimal_places=1, null=True, blank=True)
+    exchange_entry = models.ForeignKey(StockEntry, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    # The parcel of an exchange's new size.
+    shipment = models.ForeignKey(Shipment, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["status", "-created_at"], name="orders_return_open")]
+
+    def __str__(self) -> str:
+        return f"Return {self.pk} of {self.order}"
+
+
+class ReturnPair(models.Model):
+    """One pair of an order's line in a return: its number among the line's pairs is taken once, ever."""
+
+    request = models.ForeignKey(ReturnRequest, on_delete=models.CASCADE, related_name="pairs")
+    line = models.ForeignKey(OrderLine, on_delete=models.PROTECT, related_name="+")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["request_id", "line_id", "number"]
+        constraints = [models.UniqueConstraint(fields=["line", "number"], name="orders_return_pair_once")]
+
+    def __str__(self) -> str:
+        return f"Pair {self.number} of line {self.line_id}"
+
+
 class WebhookEvent(models.Model):
     """A Stripe event as it arrived (or as the test gateway emitted it): stored once by its id, so a replay is
     recognised and ignored, and handled by a Celery task (orders/tasks.py)."""
@@ -297,6 +384,6 @@ class TestPaymentIntent(models.Model):
 from .pricing_tables import DiscountCode, DiscountUse, ShippingMethod, TaxRate  # noqa: E402
 
 __all__ = [
-    "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "ShippingAddress", "ShippingMethod",
-    "TaxRate", "TestPaymentIntent", "WebhookEvent",
+    "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "ReturnPair", "ReturnRequest",
+    "Shipment", "ShippingAddress", "ShippingMethod", "TaxRate", "TestPaymentIntent", "WebhookEvent",
 ]  # fmt: skip

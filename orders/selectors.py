@@ -12,7 +12,7 @@ from catalog import selectors as catalog_selectors
 from catalog.models import StockEntry
 
 from .errors import OrderNotFound
-from .models import Order, OrderLine, WebhookEvent
+from .models import Order, OrderLine, ReturnRequest, WebhookEvent
 
 # Payment states in which an order holds stock.
 HELD = [Order.Payment.RESERVED, Order.Payment.REQUIRES_ACTION]
@@ -104,7 +104,7 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
 
 def _with_lines(orders: QuerySet[Order]) -> QuerySet[Order]:
     return orders.select_related("user").prefetch_related(
-        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"))
+        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe")), "shipments", "returns__pairs"
     )
 
 
@@ -237,3 +237,26 @@ def order_stats(*, days: int = 30, today: date | None = None) -> OrderStats:
             for day in (first + timedelta(days=offset) for offset in range(days))
         ],
     )
+
+
+def returns_in_progress(*, user) -> bool:
+    """Whether any order of this user has a return not decided yet (Requested or Received): an account with one
+    is not deleted until it is."""
+    return ReturnRequest.objects.filter(order__user=user, status__in=ReturnRequest.OPEN).exists()
+
+
+def returns_open() -> QuerySet:
+    """The returns an admin has to act on, oldest first, with their order and pairs in constant queries."""
+    return (
+        ReturnRequest.objects.filter(status__in=ReturnRequest.OPEN)
+        .select_related("order", "order__user")
+        .prefetch_related("pairs__line")
+        .order_by("created_at", "id")
+    )
+
+
+def return_get(*, pk: int) -> ReturnRequest:
+    try:
+        return ReturnRequest.objects.select_related("order", "order__user").get(pk=pk)
+    except ReturnRequest.DoesNotExist:
+        raise OrderNotFound("There is no such return.") from None

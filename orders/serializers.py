@@ -10,7 +10,8 @@ from catalog.fields import SizeField
 from catalog.images import placeholder_image_url
 from catalog.models import size_label
 
-from .models import Order, OrderLine, PaymentState, ShippingAddress
+from .carriers import CARRIERS
+from .models import Order, OrderLine, PaymentState, ReturnRequest, Shipment, ShippingAddress
 from .pricing import region_valid
 from .selectors import CartLine, Problem
 
@@ -274,6 +275,49 @@ class AddressOutput(serializers.Serializer):
     postalCode = serializers.CharField(source="postal_code")
 
 
+class ShipmentOutput(serializers.ModelSerializer):
+    trackingNumber = serializers.CharField(source="tracking_number")
+    trackingUrl = serializers.CharField(source="tracking_url")
+    shippedAt = serializers.DateTimeField(source="shipped_at")
+
+    class Meta:
+        model = Shipment
+        fields = ["carrier", "trackingNumber", "trackingUrl", "shippedAt", "exchange"]
+
+
+class ShipInput(serializers.Serializer):
+    carrier = serializers.ChoiceField(choices=list(CARRIERS))
+    trackingNumber = serializers.CharField(max_length=40, source="tracking_number")
+
+
+class ReturnOutput(serializers.ModelSerializer):
+    _id = serializers.IntegerField(source="id", read_only=True)
+    exchangeSize = serializers.SerializerMethodField()
+    pairs = serializers.SerializerMethodField(help_text="[{line, quantity}]")
+    createdAt = serializers.DateTimeField(source="created_at")
+
+    class Meta:
+        model = ReturnRequest
+        fields = ["_id", "reason", "kind", "status", "exchangeSize", "pairs", "createdAt"]
+
+    def get_exchangeSize(self, request: ReturnRequest) -> str | None:
+        return size_label(request.exchange_size) if request.exchange_size is not None else None
+
+    def get_pairs(self, request: ReturnRequest) -> list[dict]:
+        counts: dict[int, int] = {}
+        for pair in request.pairs.all():
+            counts[pair.line_id] = counts.get(pair.line_id, 0) + 1
+        return [{"line": line, "quantity": n} for line, n in counts.items()]
+
+
+class AdminReturnOutput(ReturnOutput):
+    idPayment = serializers.CharField(source="order.payment_intent_id")
+    client = serializers.EmailField(source="order.user.email")
+
+    class Meta(ReturnOutput.Meta):
+        fields = [*ReturnOutput.Meta.fields, "idPayment", "client"]
+
+
 class OrderOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
     idPayment = serializers.CharField(source="payment_intent_id")
@@ -289,12 +333,16 @@ class OrderOutput(serializers.ModelSerializer):
     shippingMethod = serializers.SerializerMethodField()
     code = serializers.CharField(source="discount_code", help_text="The discount code applied, or empty.")
     country = serializers.CharField(source="ship_country")
+    shipments = ShipmentOutput(many=True, read_only=True)
+    receivedAt = serializers.DateTimeField(source="received_at", read_only=True)
+    returns = ReturnOutput(many=True, read_only=True)
 
     class Meta:
         model = Order
         fields = [
             "_id", "idPayment", "email", "amount", "date", "status", "shoe", "address", "payment", "refunded",
             "subtotal", "discount", "shipping", "tax", "taxIncluded", "shippingMethod", "code", "country",
+            "shipments", "receivedAt", "returns",
         ]  # fmt: skip
 
     def get_shippingMethod(self, order: Order) -> dict | None:
@@ -398,3 +446,20 @@ class ShippingMethodAdminSerializer(serializers.Serializer):
 
 class SalesReportInput(serializers.Serializer):
     days = serializers.IntegerField(min_value=1, max_value=366, required=False, default=30)
+
+
+class ReturnInput(serializers.Serializer):
+    lines = serializers.ListField(child=RefundLineInput(), min_length=1, max_length=100)
+    reason = serializers.ChoiceField(choices=ReturnRequest.Reason.choices)
+    exchangeSize = SizeField(required=False, allow_null=True, source="exchange_size")
+
+    def validate_lines(self, lines: list[dict]) -> dict[int, int]:
+        pairs: dict[int, int] = {}
+        for item in lines:
+            pairs[item["line"]] = pairs.get(item["line"], 0) + item["quantity"]
+        return pairs
+
+
+class ReturnApproveInput(serializers.Serializer):
+    carrier = serializers.ChoiceField(choices=list(CARRIERS), required=False, default="")
+    trackingNumber = serializers.CharField(max_length=40, source="tracking_number", required=False, default="")

@@ -22,6 +22,7 @@ from .errors import CartChanged, WebhookRefused
 from .reports import sales_report_write
 from .serializers import (
     AdminOrderOutput,
+    AdminReturnOutput,
     CartChangedOutput,
     CheckoutActionOutput,
     CheckoutInput,
@@ -32,7 +33,10 @@ from .serializers import (
     QuoteInput,
     QuoteOutput,
     RefundInput,
+    ReturnApproveInput,
+    ReturnInput,
     SalesReportInput,
+    ShipInput,
     ShippingMethodAdminSerializer,
 )
 
@@ -299,3 +303,73 @@ class StripeWebhookView(APIView):
             return Response({"detail": str(refused), "code": "webhook_refused"}, status=status.HTTP_400_BAD_REQUEST)
         stored = webhooks.webhook_event_receive(event=event)
         return Response({"received": True, "replay": stored is None})
+
+
+class OrderShipView(APIView):
+    """POST /cart/order/{idPayment}/ship {carrier, trackingNumber}, for admins: the parcel recorded, the order
+    Shipped and the shopper mailed the tracking link."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=ShipInput, responses={200: AdminOrderOutput, **errors(400, 401, 403, 404, 409)})
+    def post(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        services.order_ship(actor=request.user, order=order, **validated(ShipInput, request.data))
+        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+
+
+class OrderReturnView(APIView):
+    """POST /cart/order/{idPayment}/returns {lines: [{line, quantity}], reason, exchangeSize?}, for the buyer: pairs
+    of a shipped or received order to return within SHOP_RETURN_DAYS, refunded or exchanged for another size."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    @extend_schema(request=ReturnInput, responses={201: OrderOutput, **errors(400, 401, 404)})
+    def post(self, request, id_payment: str):
+        order = selectors.order_get(id_payment=id_payment, user=request.user)
+        data = validated(ReturnInput, request.data)
+        services.return_request(
+            user=request.user,
+            order=order,
+            pairs=data["lines"],
+            reason=data["reason"],
+            exchange_size=data.get("exchange_size"),
+        )
+        return Response(
+            OrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class AdminReturnListView(APIView):
+    """GET /admin/returns: the returns not decided yet, oldest first."""
+
+    permission_classes = [IsShopAdmin]
+
+    @extend_schema(responses={200: AdminReturnOutput(many=True), **errors(401, 403)})
+    def get(self, request):
+        return Response(AdminReturnOutput(selectors.returns_open(), many=True).data)
+
+
+class AdminReturnActionView(APIView):
+    """POST /admin/returns/{id}/received|approve|refuse, for admins (approve an exchange with {carrier,
+    trackingNumber} of the new size's parcel)."""
+
+    permission_classes = [IsShopAdmin]
+    parser_classes = [JSONParser]
+    action = ""
+
+    @extend_schema(request=ReturnApproveInput, responses={200: AdminReturnOutput, **errors(400, 401, 403, 404, 409)})
+    def post(self, request, pk: int):
+        found = selectors.return_get(pk=pk)
+        if self.action == "received":
+            done = services.return_receive(actor=request.user, request=found)
+        elif self.action == "approve":
+            done = services.return_approve(
+                actor=request.user, request=found, **validated(ReturnApproveInput, request.data)
+            )
+        else:
+            done = services.return_refuse(actor=request.user, request=found)
+        return Response(AdminReturnOutput(selectors.return_get(pk=done.pk)).data)

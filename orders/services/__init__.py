@@ -6,8 +6,10 @@ from ._held import CHARGE_LEASE, order_confirmation_queue
 from .after_sale import order_cancel, order_refund, order_status_set
 from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
+from .fulfilment import order_ship
 from .payment_events import webhook_event_handle, webhook_event_verify
 from .pricing import discount_use_give_back, discount_use_take, shipping_method_delete, shipping_method_save
+from .returns import return_approve, return_receive, return_refuse, return_request, return_window_start
 from .stale import StaleReport, reservations_release_stale
 
 __all__ = [
@@ -22,8 +24,14 @@ __all__ = [
     "order_confirmation_queue",
     "order_place_authorised",
     "order_refund",
+    "order_ship",
     "order_status_set",
     "reservations_release_stale",
+    "return_approve",
+    "return_receive",
+    "return_refuse",
+    "return_request",
+    "return_window_start",
     "shipping_method_delete",
     "shipping_method_save",
     "webhook_event_handle",

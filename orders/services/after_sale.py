@@ -4,6 +4,7 @@ import logging
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from accounts.models import User
 from activity import services as activity
@@ -27,7 +28,9 @@ def order_status_set(*, actor: activity.Actor, order: Order, status: str) -> Ord
         if current == Order.Status.CANCELLED:
             raise OrderCancelled()
         order.status = status
-        order.save(update_fields=["status", "updated_at"])
+        if status == Order.Status.RECEIVED and current != Order.Status.RECEIVED:
+            order.received_at = timezone.now()
+        order.save(update_fields=["status", "received_at", "updated_at"])
         activity.record(actor, "order.status", order, before={"status": current}, after={"status": status})
         if status == Order.Status.RECEIVED and current != Order.Status.RECEIVED:
             mail_queue(kind=ORDER_RECEIVED, to=order.email, context={"order": order.pk})

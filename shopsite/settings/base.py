@@ -287,6 +287,8 @@ DATABASE_MIGRATE_LOCK_TIMEOUT = env.float("DATABASE_MIGRATE_LOCK_TIMEOUT", defau
 # would take every machine out of the balancer at once (docs/DEPLOY.md).
 SHOP_READY_NEEDS = env.list("SHOP_READY_NEEDS", default=["database", "broker"])
 SHOP_NAME = env.str("SHOP_NAME", default="Sneaker Shop")
+# Days after an order was received (or shipped, when never marked received) that its buyer may ask for a return.
+SHOP_RETURN_DAYS = env.int("SHOP_RETURN_DAYS", default=30)
 # The footer's social links, network name to the shop's page there, as a JSON object.
 SHOP_SOCIAL_LINKS = env.json(
     "SHOP_SOCIAL_LINKS",

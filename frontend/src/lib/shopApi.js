@@ -21,6 +21,7 @@ export const shopApi = createApi({
     "Quote",
     "Release",
     "ShippingMethod",
+    "Return",
   ],
   endpoints: () => ({}),
 });

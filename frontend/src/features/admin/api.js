@@ -113,6 +113,35 @@ export const adminApi = shopApi.injectEndpoints({
       }),
       invalidatesTags: ifDone(afterRefund),
     }),
+    // Fulfilment (issue 31): the parcel's carrier and tracking number; the order becomes Shipped.
+    shipOrder: build.mutation({
+      query: ({ idPayment, carrier, trackingNumber }) => ({
+        url: `/cart/order/${encodeURIComponent(idPayment)}/ship`,
+        method: "POST",
+        body: { carrier, trackingNumber },
+      }),
+      invalidatesTags: ifDone(({ idPayment }) => [
+        { type: "Order", id: idPayment },
+        { type: "Order", id: "LIST" },
+      ]),
+    }),
+    // Returns not decided yet (issue 31), oldest first.
+    openReturns: build.query({ query: () => "/admin/returns", providesTags: ["Return"] }),
+    // received | approve | refuse; an exchange is approved with its new size's carrier and number.
+    decideReturn: build.mutation({
+      query: ({ id, action, carrier, trackingNumber }) => ({
+        url: `/admin/returns/${id}/${action}`,
+        method: "POST",
+        body: carrier ? { carrier, trackingNumber } : {},
+      }),
+      invalidatesTags: ifDone(({ idPayment }) => [
+        "Return",
+        { type: "Order", id: idPayment },
+        { type: "Order", id: "LIST" },
+        "Stats",
+        "Shoe",
+      ]),
+    }),
     cancelOrder: build.mutation({
       query: ({ idPayment }) => ({
         url: `/cart/order/${encodeURIComponent(idPayment)}/cancel`,
@@ -256,6 +285,9 @@ export const {
   useAdminOrderQuery,
   useRefundOrderMutation,
   useCancelOrderMutation,
+  useShipOrderMutation,
+  useOpenReturnsQuery,
+  useDecideReturnMutation,
   useProductsPageQuery,
   useAdminShoeQuery,
   useSetOnSaleMutation,

@@ -3,11 +3,13 @@ import { DataLoading } from "../../components/Loading";
 import LoadError from "../../components/LoadError";
 import OrderLines from "../../components/OrderLines";
 import PriceBreakdown from "../../components/PriceBreakdown";
+import Shipments from "../../components/Shipments";
 import ShippingAddress from "../../components/ShippingAddress";
 import { beyondSubtotal, orderBreakdown } from "../../lib/breakdown";
 import { formatCents } from "../../lib/money";
 import { useDocumentTitle } from "../../lib/useDocumentTitle";
 import { useOrderQuery } from "./api";
+import AskReturn from "./AskReturn";
 import { BACK_ACCOUNT, BACK_HOME, orderNotFound, SOME_PROBLEM } from "./messages";
 
 function OrderActions() {
@@ -62,6 +64,7 @@ export default function OrderDetail() {
           <dt>Status</dt>
           <dd>{order.status}</dd>
         </div>
+        <Shipments shipments={order.shipments} />
         <div>
           <dt>Date</dt>
           <dd>{order.date.slice(0, 10)}</dd>
@@ -87,6 +90,7 @@ export default function OrderDetail() {
           </dd>
         </div>
       </dl>
+      {(order.status === "Shipped" || order.status === "Received") && <AskReturn order={order} />}
       <OrderActions />
     </section>
   );

@@ -11,6 +11,16 @@ export const ordersApi = shopApi.injectEndpoints({
       query: (idPayment) => `/cart/order/${encodeURIComponent(idPayment)}`,
       providesTags: (order, error, idPayment) => [{ type: "Order", id: idPayment }],
     }),
+    // Returns (issue 31): the buyer's pairs to send back, a reason, and for an exchange the new size.
+    askReturn: build.mutation({
+      query: ({ idPayment, lines, reason, exchangeSize }) => ({
+        url: `/cart/order/${encodeURIComponent(idPayment)}/returns`,
+        method: "POST",
+        body: exchangeSize ? { lines, reason, exchangeSize } : { lines, reason },
+      }),
+      invalidatesTags: (result, error, { idPayment }) =>
+        error ? [] : [{ type: "Order", id: idPayment }, "Shoe"],
+    }),
     userOrders: build.query({
       query: ({ uid, offset }) =>
         `/cart/${encodeURIComponent(uid)}?${pageQuery({ limit: ORDERS_PAGE_SIZE, offset })}`,
@@ -19,4 +29,4 @@ export const ordersApi = shopApi.injectEndpoints({
   }),
 });
 
-export const { useOrderQuery, useUserOrdersQuery } = ordersApi;
+export const { useOrderQuery, useUserOrdersQuery, useAskReturnMutation } = ordersApi;

@@ -6,6 +6,9 @@ import ShippingAddress from "../../../components/ShippingAddress";
 import { formatCents } from "../../../lib/money";
 import { useAdminOrderQuery, useCancelOrderMutation, useRefundOrderMutation } from "../api";
 import { selectSelectedOrder } from "../selectionSlice";
+import Shipments from "../../../components/Shipments";
+import OpenReturns from "./OpenReturns";
+import ShipOrder from "./ShipOrder";
 import { useRowActions } from "../useAdminTable";
 import { AdminScreen, NothingSelected } from "./AdminForm";
 import {
@@ -73,7 +76,13 @@ function useOrderRefunds(order) {
 // order is asked of the server again, so a refund shows as soon as it is made.
 export default function AdminOrders() {
   const selected = useSelector(selectSelectedOrder);
-  if (!selected) return <NothingSelected title={ORDER_TITLE} message={NO_ORDER_SELECTED} />;
+  if (!selected)
+    return (
+      <>
+        <NothingSelected title={ORDER_TITLE} message={NO_ORDER_SELECTED} />
+        <OpenReturns />
+      </>
+    );
   return <AdminOrder selected={selected} />;
 }
 
@@ -116,9 +125,12 @@ function AdminOrder({ selected }) {
       <dl className="order-facts">
         <Fact term="Total">{formatCents(order.amount)}</Fact>
         <Fact term="Status">{order.status}</Fact>
+        <Shipments shipments={order.shipments} />
         <Fact term="Payment">{order.payment}</Fact>
         {order.refunded > 0 && <Fact term="Refunded">{formatCents(order.refunded)}</Fact>}
       </dl>
+      {order.status === "Pending" && <ShipOrder idPayment={order.idPayment} />}
+      <OpenReturns />
       {open && (
         <div className="admin-screen-actions">
           {left && (

@@ -65,3 +65,10 @@ export const RELEASE_CHANGED = "Your release was changed";
 export const CREATE_RELEASE_FAILED = "Something went wrong creating your release";
 export const CHANGE_RELEASE_FAILED = "Something went wrong changing your release";
 export const RUN_DRAW = "Run the draw";
+
+// Fulfilment (issue 31).
+export const SHIP_ORDER = "Mark shipped";
+export const SHIPPED = "Shipped: the shopper was mailed the tracking link.";
+export const NOT_A_TRACKING_NUMBER = "That is not a tracking number of this carrier.";
+export const OPEN_RETURNS = "Returns to decide";
+export const NO_OPEN_RETURNS = "No return waits for you.";
