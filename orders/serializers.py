@@ -334,7 +334,7 @@ class OrderOutput(serializers.ModelSerializer):
     code = serializers.CharField(source="discount_code", help_text="The discount code applied, or empty.")
     country = serializers.CharField(source="ship_country")
     shipments = ShipmentOutput(many=True, read_only=True)
-    receivedAt = serializers.DateTimeField(source="received_at", read_only=True)
+    receivedAt = serializers.DateTimeField(source="received_at", read_only=True, allow_null=True)
     returns = ReturnOutput(many=True, read_only=True)
 
     class Meta:
