@@ -83,6 +83,8 @@ def test_buy_me_with_a_size_adds_the_shoe_and_goes_to_the_cart(page, air_max):
             # The picture's smaller copies, for the cart's thumbnail (none made for this one).
             "imageSrcset": "",
             "price": 120.0,
+            # The price it sells for when it is reduced; the same here (issue 30).
+            "regularPrice": 120.0,
             "size": "9",
             "quantity": 1,
         }
