@@ -71,6 +71,9 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "UserStatusEnum": "accounts.models.User.Status",
         "OrderStatusEnum": "orders.models.Order.Status",
+        "ReturnStatusEnum": "orders.models.ReturnRequest.Status",
+        "ReturnKindEnum": "orders.models.ReturnRequest.Kind",
+        "ReleaseKindEnum": ["first_come", "draw"],
         "HeartbeatStateEnum": ["ok", "stale", "unknown"],
     },
 }
