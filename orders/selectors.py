@@ -102,9 +102,17 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
     return PricedCart(lines=priced)
 
 
-def _with_lines(orders: QuerySet[Order]) -> QuerySet[Order]:
-    return orders.select_related("user").prefetch_related(
-        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe")), "shipments", "returns__pairs"
+def _with_lines(orders: QuerySet[Order], *, after_sale: bool = True) -> QuerySet[Order]:
+    """Orders with their lines and shoes, and (after_sale) their shipments and returns as `shipments_listed` and
+    `returns_listed`, which OrderOutput reads."""
+    orders = orders.select_related("user").prefetch_related(
+        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"))
+    )
+    if not after_sale:
+        return orders
+    return orders.prefetch_related(
+        Prefetch("shipments", to_attr="shipments_listed"),
+        Prefetch("returns", queryset=ReturnRequest.objects.prefetch_related("pairs"), to_attr="returns_listed"),
     )
 
 
@@ -117,15 +125,23 @@ def order_list_for_user(*, uid: str) -> QuerySet[Order]:
     return order_list().filter(user__uid=uid)
 
 
-def order_get(*, id_payment: str, user) -> Order:
-    """A paid order by its payment id, for its owner or an admin; anyone else is told it does not exist."""
-    orders = order_list().filter(payment_intent_id=id_payment)
+def order_get(*, id_payment: str, user, just_paid: bool = False) -> Order:
+    """A paid order by its payment id, for its owner or an admin; anyone else is told it does not exist.
+
+    just_paid: the checkout's answer for the order its request has just paid, which has shipped nothing and has no
+    return yet: neither is read (two queries of every checkout).
+    """
+    orders = _with_lines(Order.objects.filter(payment=Order.Payment.PAID), after_sale=not just_paid)
+    orders = orders.filter(payment_intent_id=id_payment)
     if not user.is_shop_admin:
         orders = orders.filter(user=user)
     try:
-        return orders.get()
+        order = orders.get()
     except Order.DoesNotExist:
         raise OrderNotFound() from None
+    if just_paid:
+        order.shipments_listed, order.returns_listed = [], []
+    return order
 
 
 def order_find_live(*, payment_method_id: str) -> Order | None:

@@ -333,9 +333,9 @@ class OrderOutput(serializers.ModelSerializer):
     shippingMethod = serializers.SerializerMethodField()
     code = serializers.CharField(source="discount_code", help_text="The discount code applied, or empty.")
     country = serializers.CharField(source="ship_country")
-    shipments = ShipmentOutput(many=True, read_only=True)
+    shipments = ShipmentOutput(source="shipments_listed", many=True, read_only=True)
     receivedAt = serializers.DateTimeField(source="received_at", read_only=True, allow_null=True)
-    returns = ReturnOutput(many=True, read_only=True)
+    returns = ReturnOutput(source="returns_listed", many=True, read_only=True)
 
     class Meta:
         model = Order

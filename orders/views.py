@@ -125,7 +125,9 @@ class CheckoutView(APIView):
                 {"requiresAction": True, "clientSecret": checkout.client_secret, "message": CONFIRM_WITH_BANK},
                 status=status.HTTP_202_ACCEPTED,
             )
-        order = selectors.order_get(id_payment=checkout.order.payment_intent_id, user=request.user)
+        order = selectors.order_get(
+            id_payment=checkout.order.payment_intent_id, user=request.user, just_paid=not checkout.repeated
+        )
         return Response(
             {"message": _paid_message(order), "order": OrderOutput(order).data},
             status=status.HTTP_200_OK if checkout.repeated else status.HTTP_201_CREATED,

@@ -8,7 +8,13 @@ from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
 from .fulfilment import order_ship
 from .payment_events import webhook_event_handle, webhook_event_verify
-from .pricing import discount_use_give_back, discount_use_take, shipping_method_delete, shipping_method_save
+from .pricing import (
+    discount_use_give_back,
+    discount_use_take,
+    shipping_method_delete,
+    shipping_method_save,
+    signals_connect,
+)
 from .returns import return_approve, return_receive, return_refuse, return_request, return_window_start
 from .stale import StaleReport, reservations_release_stale
 
@@ -34,6 +40,7 @@ __all__ = [
     "return_window_start",
     "shipping_method_delete",
     "shipping_method_save",
+    "signals_connect",
     "webhook_event_handle",
     "webhook_event_verify",
 ]  # fmt: skip
