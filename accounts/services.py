@@ -8,8 +8,9 @@ from django.db import IntegrityError, transaction
 from activity import services as activity
 from shopsite.images import upload_stored
 
+from . import second_factor
 from .errors import AccountEliminated, EmailInUse, OwnAccount, ShopOwner, StaffAccount
-from .models import User, UserManager
+from .models import User, UserManager, uid_generate
 
 _avatar_field = User._meta.get_field("avatar")
 
@@ -131,3 +132,32 @@ def shop_admin_create(*, email: str, password: str | None = None) -> tuple[User,
         after={**activity.values(user, fields), "password": "set"},
     )
     return user, made_password
+
+
+def deleted_email(user: User) -> str:
+    """The address a deleted account and its orders carry instead of the person's: unique, and never deliverable
+    (.invalid is reserved for that, RFC 2606)."""
+    return f"deleted-{user.pk}@deleted.invalid"
+
+
+def user_anonymise(*, user: User) -> User:
+    """The account of a person who deleted it (docs/DESIGN.md §12): the row stays, since their orders point at it
+    (PROTECT), with nothing of theirs left on it, Eliminated, no password, no second factor, a new uid (their
+    identity provider's record, or a reset link, names the old one) and no Google link. Call it inside the deletion's
+    transaction, the row locked; their picture is deleted once that commits."""
+    avatar = user.avatar.name
+    user.email = deleted_email(user)
+    user.uid = uid_generate()
+    user.google_sub = None
+    user.display_name = ""
+    user.avatar = ""
+    user.email_verified = False
+    user.manager = False
+    user.status = User.Status.ELIMINATED
+    user.set_unusable_password()
+    user.save()
+    # After the save: its line in the activity log names the account by its new address, not the person's.
+    second_factor.devices_remove(user, actor=None)
+    if avatar:
+        transaction.on_commit(lambda: _avatar_field.storage.delete(avatar))
+    return user

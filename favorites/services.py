@@ -24,3 +24,8 @@ def favorite_add(*, user: User, shoe: Shoe) -> tuple[Favorite, bool]:
 def favorite_remove(*, user: User, shoe_id: int) -> None:
     """Take a shoe off the user's favorites; one that was not there is no error."""
     Favorite.objects.filter(user=user, shoe_id=shoe_id).delete()
+
+
+def favorites_remove_all(*, user: User) -> int:
+    """Take every shoe off the user's favorites (a deleted account); how many there were."""
+    return Favorite.objects.filter(user=user).delete()[0]

@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, F, Prefetch, QuerySet, Sum
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -276,3 +276,21 @@ def return_get(*, pk: int) -> ReturnRequest:
         return ReturnRequest.objects.select_related("order", "order__user").get(pk=pk)
     except ReturnRequest.DoesNotExist:
         raise OrderNotFound("There is no such return.") from None
+
+
+# Stripe's dispute statuses that are over (won, lost, or a warning closed): any other is still being decided.
+DISPUTES_OVER = {"won", "lost", "warning_closed"}
+
+
+def payment_in_progress(*, user) -> bool:
+    """Whether money of this user's is still moving: a checkout holding stock or being charged now, or a dispute
+    being decided. An account with one is not deleted until it is settled."""
+    return (
+        Order.objects.filter(user=user)
+        .filter(
+            Q(payment__in=HELD)
+            | Q(charging_until__gt=timezone.now())
+            | (~Q(dispute="") & ~Q(dispute__in=DISPUTES_OVER))
+        )
+        .exists()
+    )

@@ -104,3 +104,11 @@ def release_watch(*, release: Release) -> dict:
         "reminders": release.reminders.count(),
         "reminders_sent": release.reminders.filter(sent_at__isnull=False).count(),
     }
+
+
+def entry_undecided(*, user) -> bool:
+    """Whether the user has a draw entry waiting for its card's authorisation or for the draw: a card authorisation
+    the shop holds, so the account is not deleted until the draw has decided it."""
+    return DrawEntry.objects.filter(
+        user=user, status__in=[DrawEntry.Status.AUTHORISING, DrawEntry.Status.ENTERED]
+    ).exists()

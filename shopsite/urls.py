@@ -18,6 +18,7 @@ api_patterns = [
     path("", include("orders.urls")),
     path("", include("reviews.urls")),
     path("", include("releases.urls")),
+    path("", include("privacy.urls")),
     path("health", HealthView.as_view(), name="health"),
     path("csrf", CsrfView.as_view(), name="csrf"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

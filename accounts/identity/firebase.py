@@ -4,6 +4,7 @@ import contextlib
 import logging
 import os
 import threading
+import time
 
 import firebase_admin
 from django.conf import settings
@@ -66,6 +67,28 @@ def _claims_verified(token: str) -> dict:
         # Google's token endpoint out of reach when our credential needs a fresh access token for that lookup.
         logger.warning("Firebase could not verify an ID token: %s", error)
         raise IdentityUnavailable() from error
+
+
+def firebase_user_delete(uid: str) -> bool:
+    """Delete the person's Firebase account (their account at the shop was deleted); whether Firebase confirmed it.
+
+    Called after the shop's own deletion committed: a Firebase out of reach is logged for the operator and harms
+    nothing, since the shop's account it named is Eliminated under a new uid, so a token of the old one opens nothing
+    of theirs."""
+    try:
+        auth.delete_user(uid, app=firebase_app())
+    except auth.UserNotFoundError:
+        return True
+    except (firebase_errors.FirebaseError, google_auth_errors.TransportError) as error:
+        logger.warning("Firebase could not delete the account of a deleted user (uid %s): %s", uid, error)
+        return False
+    return True
+
+
+def sign_in_age(claims) -> float | None:
+    """Seconds since the person last typed their password (or chose their Google account) for this ID token."""
+    auth_time = claims.get("auth_time") if isinstance(claims, dict) else None
+    return time.time() - auth_time if isinstance(auth_time, (int, float)) else None
 
 
 class FirebaseAuthentication(authentication.BaseAuthentication):

@@ -20,6 +20,7 @@ from cryptography.x509.oid import NameOID
 PROJECT_ID = "sneaker-shop-test"
 CERT_URL = "https://www.googleapis.com/robot/v1/metadata/x509/securetoken@system.gserviceaccount.com"
 LOOKUP_URL = f"https://identitytoolkit.googleapis.com/v1/projects/{PROJECT_ID}/accounts:lookup"
+DELETE_URL = f"https://identitytoolkit.googleapis.com/v1/projects/{PROJECT_ID}/accounts:delete"
 TOKEN_URL = "https://oauth2.googleapis.com/token"
 # Where google-auth finds the keys of the ID tokens Google Identity Services gives a site (Sign in with Google).
 OAUTH2_CERTS_URL = "https://www.googleapis.com/oauth2/v1/certs"
@@ -191,6 +192,11 @@ class FakeGoogle:
             if users := [self.users[uid] for uid in uids if uid in self.users]:
                 body["users"] = users
             return self._response(adapter, request, 200, body)
+        if (request.method, request.url) == ("POST", DELETE_URL):
+            uid = json.loads(request.body)["localId"]
+            if self.users.pop(uid, None) is None:
+                return self._response(adapter, request, 400, {"error": {"code": 400, "message": "USER_NOT_FOUND"}})
+            return self._response(adapter, request, 200, {"kind": "identitytoolkit#DeleteAccountResponse"})
         self.unexpected.append(f"{request.method} {request.url}")
         raise AssertionError(f"firebase-admin called {request.method} {request.url}, which the fake does not serve")
 

@@ -7,7 +7,7 @@ and nothing else moves the catalogue version, which every write moves on once it
 (catalog/cache.py) follow. The Django admin's own saves are the one exception, caught by the signals of version.py.
 """
 
-from .alerts import stock_alert_create, stock_alert_unsubscribe, stock_alerts_send
+from .alerts import stock_alert_create, stock_alert_unsubscribe, stock_alerts_forget, stock_alerts_send
 from .brands import brand_create, brand_delete
 from .pictures import PICTURE_SIZES_TASK, picture_sizes_catch_up, picture_sizes_make, pictures_delete_on_commit
 from .prices import price_changes_record, sale_price_check
@@ -34,5 +34,5 @@ __all__ = [
     "shoe_on_sale_set",
     "shoe_rating_add", "shoe_restore", "shoe_update", "shoes_archive", "shoes_delete", "shoes_on_sale_set",
     "shoes_restore", "signals_connect", "stock_add", "stock_alert_create", "stock_alert_unsubscribe",
-    "stock_alerts_send", "stock_release", "stock_take",
+    "stock_alerts_forget", "stock_alerts_send", "stock_release", "stock_take",
 ]  # fmt: skip

@@ -60,3 +60,8 @@ def stock_alert_unsubscribe(*, token: str) -> None:
     StockAlert.objects.filter(pk=alert_id, unsubscribed_at__isnull=True).update(
         unsubscribed_at=timezone.now(), updated_at=timezone.now()
     )
+
+
+def stock_alerts_forget(*, email: str) -> int:
+    """Every back-in-stock alert of an address (a deleted account's); how many."""
+    return StockAlert.objects.filter(email=email.strip().lower()).delete()[0]

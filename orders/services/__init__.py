@@ -6,6 +6,7 @@ from ._held import CHARGE_LEASE, order_confirmation_queue
 from .after_sale import order_cancel, order_refund, order_status_set
 from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
+from .forget import orders_personal_details_forget
 from .fulfilment import order_ship
 from .payment_events import webhook_event_handle, webhook_event_verify
 from .pricing import (
@@ -32,6 +33,7 @@ __all__ = [
     "order_refund",
     "order_ship",
     "order_status_set",
+    "orders_personal_details_forget",
     "reservations_release_stale",
     "return_approve",
     "return_receive",

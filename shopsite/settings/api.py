@@ -43,6 +43,8 @@ REST_FRAMEWORK = {
         "password_reset_confirm": env.str("SHOP_PASSWORD_RESET_CONFIRM_RATE", default="10/hour"),
         # Avatar uploads, per signed-in user: each one is a picture decoded and encoded again.
         "avatar": env.str("SHOP_AVATAR_RATE", default="10/hour"),
+        # "Download my data": each builds the whole document of a person.
+        "account_data": env.str("SHOP_ACCOUNT_DATA_RATE", default="10/hour"),
         # Per signed-in user: stolen cards are tried out on shops by the hundred ('card testing').
         "checkout": env.str("SHOP_CHECKOUT_RATE", default="20/hour"),
         # Catalogue answers built from the database rather than found in the cache, per client: a shopper paging and

@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "orders",
     "reviews",
     "releases",
+    "privacy",
     "mailing",
     "activity",
     "frontend",

@@ -152,6 +152,9 @@ EXPECTED = {
     ("release-all", "GET"): ADMIN,
     ("release-watch", "GET"): ADMIN,
     ("release-draw", "POST"): ADMIN,
+    # privacy: the caller's own data and account; the shop's owners are deleted by the operator only
+    ("account-data", "GET"): SIGNED_IN,
+    ("account-delete", "POST"): {**SIGNED_IN, "admin": 403},
 }
 
 
@@ -340,6 +343,7 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ),
         ("release-watch", "GET"): ({"release_id": rows["draw"].pk}, {}, "json"),
         ("release-draw", "POST"): ({"release_id": rows["closed_draw"].pk}, {}, "json"),
+        ("account-delete", "POST"): ({}, {"password": PASSWORD}, "json"),
         ("review-detail", "DELETE"): ({"pk": review.pk}, {}, "json"),
         ("newsletter", "POST"): ({}, {"email": "fan@sneakers.test"}, "json"),
         ("unsubscribe", "POST"): ({"token": unsubscribe_token_make(signup=rows["signup"])}, {}, "json"),

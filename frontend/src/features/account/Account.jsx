@@ -10,6 +10,7 @@ import { accountTurnedAway, selectIsDisabled, signOut } from "./accountSlice";
 import { AvatarForm, DisplayNameForm, PasswordForm } from "./AccountForms";
 import { ACCOUNT_DISABLED, SEE_YOU_LATER } from "./messages";
 import TwoFactorSection from "./TwoFactorSection";
+import YourData from "./YourData";
 
 // /account's profile, its forms and the ways out (docs/PRODUCT.md §2), with `myOrders` (the orders
 // feature's list, which pages/Account.jsx gives it) under MY ORDERS.
@@ -66,6 +67,7 @@ export default function Account({ myOrders }) {
         </h2>
         {myOrders}
       </section>
+      <YourData />
       <nav className="account-actions" aria-label="Account">
         <Link to="/favorites" className="button">
           Favorites

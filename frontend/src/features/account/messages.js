@@ -34,3 +34,20 @@ export const CODE_HINT = "The 6-digit code from your authenticator app, or one o
 export const CODE_SHAPE = "Enter the 6 digits your app shows, or a recovery code";
 export const STEP_UP_TITLE = "Confirm it is you";
 export const ENROL_FIRST_TITLE = "Set up two-factor authentication";
+
+// /account's "Your data" (docs/PRODUCT.md §2).
+export const DATA = Object.freeze({
+  INTRO:
+    "Download a copy of everything the shop keeps about you: your profile, orders, reviews, favorites, subscriptions and notices.",
+  NOT_DOWNLOADED: "Your data could not be downloaded: please try again.",
+});
+export const DELETE_ACCOUNT = Object.freeze({
+  WHAT_STAYS:
+    "Deleting your account signs you out for good. Your orders stay in the shop's books without your name, address or email, and your reviews stay as ANONYMOUS USER; everything else of yours goes.",
+  ARE_YOU_SURE: "Are you sure?",
+  NO_REVERT: "You won't be able to revert this!",
+  CONFIRM: "Yes, delete my account",
+  CANCEL: "Cancel",
+  DONE: "Your account is deleted",
+  GOOGLE_AGAIN: "Sign in with Google again to confirm it is you:",
+});

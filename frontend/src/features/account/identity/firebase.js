@@ -6,6 +6,7 @@ import {
   GoogleAuthProvider,
   onAuthStateChanged,
   reauthenticateWithCredential,
+  reauthenticateWithPopup,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -46,6 +47,18 @@ export function createFirebaseIdentity(firebaseConfig) {
       const user = auth.currentUser;
       await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
       await updatePassword(user, password);
+    },
+    // Before deleting the account the server wants a recent sign-in: the password again, or Google's popup for
+    // an account that only signs in with Google; then a fresh token, which carries the new sign-in's time.
+    reauthenticate: async (password) => {
+      const user = auth.currentUser;
+      const providers = user.providerData.map((provider) => provider.providerId);
+      if (!providers.includes("password") && providers.includes("google.com")) {
+        await reauthenticateWithPopup(user, new GoogleAuthProvider());
+      } else {
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+      }
+      await user.getIdToken(true);
     },
     // Firebase mails its own link, to its own set-new-password page.
     sendPasswordReset: (email) => sendPasswordResetEmail(auth, email),

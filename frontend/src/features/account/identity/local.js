@@ -16,6 +16,8 @@ export function createLocalIdentity({ user = null } = {}) {
     signInWithGoogle: (credential) => api.post("/auth/google", { credential }),
     signOut: () => api.post("/auth/signout"),
     changePassword: (currentPassword, password) => api.post("/auth/password", { currentPassword, password }),
+    // The server checks the password itself, with the call that needs it (deleting the account).
+    reauthenticate: async () => {},
     sendPasswordReset: (email) => api.post("/auth/password-reset", { email }),
     confirmPasswordReset: (uid, token, password) =>
       api.post("/auth/password-reset/confirm", { uid, token, password }),
