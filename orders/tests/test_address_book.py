@@ -72,7 +72,7 @@ def test_the_list_is_the_default_first_then_the_newest(shopper_client, shopper):
         ("country", "USA", "Choose the country by its two-letter code, as US or DE."),
     ],
 )
-def test_an_address_is_checked_with_the_payment_forms_rules_and_messages(shopper_client, shopper, field, value, message):
+def test_an_address_gets_the_payment_forms_rules_and_messages(shopper_client, shopper, field, value, message):
     answer = shopper_client.post(URL, address(**{field: value}))
 
     assert answer.status_code == 400
