@@ -225,9 +225,7 @@ def test_the_book_is_for_signed_in_enabled_shoppers(client_as, shopper, role, st
     assert kept(shopper) == [("Home Street 2", True)]
 
 
-def test_the_list_runs_the_same_queries_for_one_address_or_ten(
-    shopper_client, shopper, django_assert_max_num_queries
-):
+def test_the_list_runs_the_same_queries_for_one_address_or_ten(shopper_client, shopper, django_assert_max_num_queries):
     saved(shopper, "Home Street 2", is_default=True)
     with django_assert_max_num_queries(3):
         assert len(shopper_client.get(URL).json()) == 1
