@@ -114,3 +114,21 @@ class ReturnInvalid(ShopError):
 class ReturnClosed(Conflict):
     code = "return_closed"
     message = "This return was already decided."
+
+
+class SavedAddressNotFound(NotFound):
+    message = "There is no such address in your address book."
+
+
+class AddressBookFull(Conflict):
+    code = "address_book_full"
+
+
+class AddressDuplicate(Conflict):
+    code = "address_duplicate"
+    message = "This address is already in your address book."
+
+
+class DefaultAddressNeeded(ShopError):
+    code = "default_address_needed"
+    message = "Make another address the default instead."

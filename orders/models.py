@@ -380,10 +380,11 @@ class TestPaymentIntent(models.Model):
         return f"{self.intent_id} ({self.status})"
 
 
-# The pricing tables are models of this app too.
+# The shoppers' address books and the pricing tables are models of this app too.
+from .address_book import SavedAddress  # noqa: E402
 from .pricing_tables import DiscountCode, DiscountUse, ShippingMethod, TaxRate  # noqa: E402
 
 __all__ = [
     "DiscountCode", "DiscountUse", "Order", "OrderLine", "PaymentState", "Refund", "ReturnPair", "ReturnRequest",
-    "Shipment", "ShippingAddress", "ShippingMethod", "TaxRate", "TestPaymentIntent", "WebhookEvent",
+    "SavedAddress", "Shipment", "ShippingAddress", "ShippingMethod", "TaxRate", "TestPaymentIntent", "WebhookEvent",
 ]  # fmt: skip

@@ -11,8 +11,8 @@ from django.utils import timezone
 from catalog import selectors as catalog_selectors
 from catalog.models import StockEntry
 
-from .errors import OrderNotFound
-from .models import Order, OrderLine, ReturnRequest, WebhookEvent
+from .errors import OrderNotFound, SavedAddressNotFound
+from .models import Order, OrderLine, ReturnRequest, SavedAddress, WebhookEvent
 
 # Payment states in which an order holds stock.
 HELD = [Order.Payment.RESERVED, Order.Payment.REQUIRES_ACTION]
@@ -294,3 +294,16 @@ def payment_in_progress(*, user) -> bool:
         )
         .exists()
     )
+
+
+def saved_address_list(*, user) -> QuerySet[SavedAddress]:
+    """The shopper's address book, the default first, then the newest (at most MAX_SAVED_ADDRESSES: one read)."""
+    return SavedAddress.objects.filter(user=user).order_by("-is_default", "-created_at", "-id")
+
+
+def saved_address_get(*, user, pk: int) -> SavedAddress:
+    """One of the shopper's own addresses; anyone else's is not found, as one that never was."""
+    try:
+        return SavedAddress.objects.get(user=user, pk=pk)
+    except SavedAddress.DoesNotExist as missing:
+        raise SavedAddressNotFound() from missing

@@ -116,6 +116,32 @@ class AddressInput(serializers.Serializer):
         return ShippingAddress(**{"country": settings.SHOP_COUNTRY, **data})
 
 
+class SavedAddressInput(AddressInput):
+    """An address of the book (docs/DESIGN.md §5, "The address book"): the payment form's fields, rules and messages,
+    and whether it is to be the default."""
+
+    isDefault = serializers.BooleanField(
+        required=False, allow_null=True, default=None, help_text="true: this one becomes the default."
+    )
+
+    def validate(self, data: dict) -> dict:
+        is_default = data.pop("isDefault", None)
+        return {"address": super().validate(data), "is_default": is_default}
+
+
+class SavedAddressOutput(serializers.Serializer):
+    """An orders.SavedAddress."""
+
+    _id = serializers.IntegerField(source="id")
+    name = serializers.CharField()
+    state = serializers.CharField()
+    city = serializers.CharField()
+    line1 = serializers.CharField()
+    postalCode = serializers.CharField(source="postal_code")
+    country = serializers.CharField()
+    isDefault = serializers.BooleanField(source="is_default", help_text="The one the payment form starts with.")
+
+
 class QuoteAddressInput(serializers.Serializer):
     """What the quote reads of the address being typed: its country and state (the other fields are ignored)."""
 
@@ -154,6 +180,12 @@ class CheckoutInput(CartInput, PricingInput):
         min_value=1, max_value=2**53, error_messages={"min_value": "There is nothing to pay."}
     )
     address = AddressInput(help_text="Where to ship; the card service gets it as the billing details too.")
+    saveAddress = serializers.BooleanField(
+        required=False,
+        default=False,
+        source="save_address",
+        help_text="Keep the address in the shopper's address book once paid (never refused: see addressSaved).",
+    )
     # Sent by the spec's client; checked against the signed-in user in the view, never used.
     uid = serializers.CharField(required=False, max_length=128)
     email = serializers.CharField(required=False, max_length=254)
@@ -359,6 +391,10 @@ class AdminOrderOutput(OrderOutput):
 class CheckoutOutput(serializers.Serializer):
     message = serializers.CharField()
     order = OrderOutput()
+    addressSaved = serializers.BooleanField(
+        required=False,
+        help_text="Only with saveAddress: whether the address is in the address book now (false: the book was full).",
+    )
 
 
 class CheckoutActionOutput(serializers.Serializer):

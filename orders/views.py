@@ -12,7 +12,7 @@ from accounts.errors import NotYourAccount
 from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin, IsShopAdminSteppedUp
 from shopsite.inputs import validated
 from shopsite.metrics import checkout_counted
-from shopsite.openapi import PAGE_HEADERS, errors
+from shopsite.openapi import PAGE_HEADERS, ErrorOutput, errors
 from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
@@ -36,6 +36,8 @@ from .serializers import (
     ReturnApproveInput,
     ReturnInput,
     SalesReportInput,
+    SavedAddressInput,
+    SavedAddressOutput,
     ShipInput,
     ShippingMethodAdminSerializer,
 )
@@ -128,10 +130,11 @@ class CheckoutView(APIView):
         order = selectors.order_get(
             id_payment=checkout.order.payment_intent_id, user=request.user, just_paid=not checkout.repeated
         )
-        return Response(
-            {"message": _paid_message(order), "order": OrderOutput(order).data},
-            status=status.HTTP_200_OK if checkout.repeated else status.HTTP_201_CREATED,
-        )
+        answer = {"message": _paid_message(order), "order": OrderOutput(order).data}
+        if data["save_address"]:
+            # Once paid, in a transaction of its own: a full book never turns a payment into a refusal.
+            answer["addressSaved"] = services.saved_address_keep(user=request.user, address=data["address"])
+        return Response(answer, status=status.HTTP_200_OK if checkout.repeated else status.HTTP_201_CREATED)
 
 
 @extend_schema_view(get=extend_schema(parameters=PAGE_HEADERS, responses={200: AdminOrderOutput, **errors(401, 403)}))
@@ -375,3 +378,79 @@ class AdminReturnActionView(APIView):
         else:
             done = services.return_refuse(actor=request.user, request=found)
         return Response(AdminReturnOutput(selectors.return_get(pk=done.pk)).data)
+
+
+class SavedAddressListView(APIView):
+    """GET /account/addresses: the signed-in shopper's address book, the default first; POST one more address,
+    checked with the payment form's rules and messages (docs/DESIGN.md §5, "The address book")."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    # The book holds at most MAX_SAVED_ADDRESSES: one plain list, never a page.
+    @extend_schema(responses={200: SavedAddressOutput(many=True), **errors(401, 403)})
+    def get(self, request):
+        return Response(SavedAddressOutput(selectors.saved_address_list(user=request.user), many=True).data)
+
+    @extend_schema(
+        request=SavedAddressInput,
+        responses={
+            201: SavedAddressOutput,
+            **errors(400, 401, 403),
+            409: OpenApiResponse(ErrorOutput, description="address_book_full or address_duplicate."),
+        },
+    )
+    def post(self, request):
+        data = validated(SavedAddressInput, request.data)
+        saved = services.saved_address_create(
+            user=request.user, address=data["address"], is_default=bool(data["is_default"])
+        )
+        return Response(SavedAddressOutput(saved).data, status=status.HTTP_201_CREATED)
+
+
+class SavedAddressDetailView(APIView):
+    """PUT /account/addresses/{id} (the whole address) or PATCH (the fields sent; isDefault: true makes it the
+    default), DELETE: one of the shopper's own addresses; anyone else's is a 404."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser]
+
+    def _update(self, request, pk: int, *, partial: bool) -> Response:
+        saved = selectors.saved_address_get(user=request.user, pk=pk)
+        body = request.data if isinstance(request.data, dict) else {}
+        # A PATCH is the address as kept with the fields sent on top, then checked whole, as a PUT is.
+        data = validated(SavedAddressInput, {**SavedAddressOutput(saved).data, **body} if partial else request.data)
+        saved = services.saved_address_update(
+            user=request.user, saved=saved, address=data["address"], is_default=data["is_default"]
+        )
+        return Response(SavedAddressOutput(saved).data)
+
+    @extend_schema(
+        request=SavedAddressInput,
+        responses={200: SavedAddressOutput, **errors(400, 401, 403, 404, 409)},
+    )
+    def put(self, request, pk: int):
+        return self._update(request, pk, partial=False)
+
+    @extend_schema(
+        request=SavedAddressInput(partial=True),
+        responses={200: SavedAddressOutput, **errors(400, 401, 403, 404, 409)},
+    )
+    def patch(self, request, pk: int):
+        return self._update(request, pk, partial=True)
+
+    @extend_schema(responses={204: None, **errors(401, 403, 404)})
+    def delete(self, request, pk: int):
+        services.saved_address_delete(user=request.user, saved=selectors.saved_address_get(user=request.user, pk=pk))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SavedAddressDefaultView(APIView):
+    """POST /account/addresses/{id}/default: that address becomes the default, the one before stops being it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: SavedAddressOutput, **errors(401, 403, 404)})
+    def post(self, request, pk: int):
+        saved = selectors.saved_address_get(user=request.user, pk=pk)
+        return Response(SavedAddressOutput(services.saved_address_default_set(user=request.user, saved=saved)).data)

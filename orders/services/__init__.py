@@ -1,8 +1,16 @@
 """Writes on orders (docs/DESIGN.md §5), the one door to them for other apps and for this app's views, tasks, admin
 and commands: the checkout, after the sale (status, refunds, cancels), Stripe's events as the webhook's task applies
-them, and the stale reservations. Helpers the modules share are in _held.py, which nothing outside reaches."""
+them, the stale reservations and the shoppers' address books. Helpers the modules share are in _held.py, which
+nothing outside reaches."""
 
 from ._held import CHARGE_LEASE, order_confirmation_queue
+from .addresses import (
+    saved_address_create,
+    saved_address_default_set,
+    saved_address_delete,
+    saved_address_keep,
+    saved_address_update,
+)
 from .after_sale import order_cancel, order_refund, order_status_set
 from .authorised import order_place_authorised
 from .checkout import MAX_AMOUNT, Checkout, order_checkout
@@ -40,6 +48,11 @@ __all__ = [
     "return_refuse",
     "return_request",
     "return_window_start",
+    "saved_address_create",
+    "saved_address_default_set",
+    "saved_address_delete",
+    "saved_address_keep",
+    "saved_address_update",
     "shipping_method_delete",
     "shipping_method_save",
     "signals_connect",

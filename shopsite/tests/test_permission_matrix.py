@@ -27,7 +27,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
 from mailing.mails import confirm_token_make, unsubscribe_token_make
 from mailing.models import NewsletterSignup
-from orders.models import Order, ShippingMethod
+from orders.models import Order, SavedAddress, ShippingMethod
 from orders.tests.checkout import ADDRESS
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from releases.models import Release, ReleaseSize
@@ -120,6 +120,13 @@ EXPECTED = {
     ("shipping-method-detail", "PUT"): ADMIN,
     ("shipping-method-detail", "DELETE"): ADMIN,
     ("sales-report", "GET"): ADMIN,
+    # The caller's own address book; another's address is not found, as one that never was.
+    ("saved-address-list", "GET"): SIGNED_IN,
+    ("saved-address-list", "POST"): SIGNED_IN,
+    ("saved-address-detail", "PUT"): {**SIGNED_IN, "other_shopper": 404, "admin": 404},
+    ("saved-address-detail", "PATCH"): {**SIGNED_IN, "other_shopper": 404, "admin": 404},
+    ("saved-address-detail", "DELETE"): {**SIGNED_IN, "other_shopper": 404, "admin": 404},
+    ("saved-address-default", "POST"): {**SIGNED_IN, "other_shopper": 404, "admin": 404},
     # Stripe's events read no session: the signature is the credential, and a body without it is a 400 for anyone
     # (orders/tests/test_after_sale.py sends signed ones).
     ("stripe-webhook", "POST"): dict.fromkeys(ROLES, 400),
@@ -225,6 +232,16 @@ def rows(shopper, other_shopper, disabled_user, shop_admin, google) -> dict:
         "signup": NewsletterSignup.objects.create(email="reader@sneakers.test"),
         "alert": StockAlert.objects.create(shoe=shoe, size=Decimal("11"), email="waiting@sneakers.test"),
         "shipping_method": ShippingMethod.objects.create(name="Courier", price=0, regions=[]),
+        "address": SavedAddress.objects.create(
+            user=shopper,
+            name="Ana Runner",
+            state="Jalisco",
+            city="Guadalajara",
+            line1="Home Street 2",
+            postal_code="44100",
+            country="US",
+            is_default=True,
+        ),
         # Its own shoe: the checkout's stays out of any release.
         **release_rows(ShoeFactory(brand=nike, name="Jordan Four", sizes={"9": 5})),
     }
@@ -324,6 +341,11 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("shipping-method-list", "POST"): ({}, {"name": "Express", "price": 1500, "regions": ["US"]}, "json"),
         ("shipping-method-detail", "PUT"): ({"pk": rows["shipping_method"].pk}, {"name": "Pickup", "price": 0}, "json"),
         ("shipping-method-detail", "DELETE"): ({"pk": rows["shipping_method"].pk}, {}, "json"),
+        ("saved-address-list", "POST"): ({}, ADDRESS, "json"),
+        ("saved-address-detail", "PUT"): ({"pk": rows["address"].pk}, ADDRESS, "json"),
+        ("saved-address-detail", "PATCH"): ({"pk": rows["address"].pk}, {"city": "Zapopan"}, "json"),
+        ("saved-address-detail", "DELETE"): ({"pk": rows["address"].pk}, {}, "json"),
+        ("saved-address-default", "POST"): ({"pk": rows["address"].pk}, {}, "json"),
         ("order-detail", "GET"): ({"id_payment": order.payment_intent_id}, {}, "json"),
         ("order-detail", "PUT"): ({"id_payment": order.payment_intent_id}, {"status": "Pending"}, "json"),
         ("user-order-list", "GET"): ({"uid": shopper.uid}, {}, "json"),

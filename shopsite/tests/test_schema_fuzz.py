@@ -32,7 +32,7 @@ from catalog.tests.factories import BrandFactory, ShoeFactory
 from favorites.models import Favorite
 from mailing.mails import unsubscribe_token_make
 from mailing.models import NewsletterSignup
-from orders.models import Order, ShippingMethod
+from orders.models import Order, SavedAddress, ShippingMethod
 from orders.selectors import CartLine, cart_price
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from releases.models import Release, ReleaseSize
@@ -84,6 +84,7 @@ class Shop:
     reviews: list[int] = field(default_factory=list)
     releases: list[int] = field(default_factory=list)
     shipping_methods: list[int] = field(default_factory=list)
+    addresses: list[int] = field(default_factory=list)
     unsubscribe_tokens: list[str] = field(default_factory=list)
 
     def path_values(self, path: str, name: str) -> list:
@@ -101,6 +102,7 @@ class Shop:
             "/api/reviews": self.reviews,
             "/api/releases": self.releases,
             "/api/admin": self.shipping_methods,
+            "/api/account": self.addresses,
         }["/".join(path.split("/")[:3])]
 
 
@@ -257,6 +259,13 @@ def in_process(db, settings):
     request_finished.connect(close_old_connections)
 
 
+def address_saved(*, user) -> SavedAddress:
+    return SavedAddress.objects.create(
+        user=user, name="Ana Runner", state="Jalisco", city="Guadalajara", line1="Calle 5-B", postal_code="44100",
+        country="US", is_default=True,
+    )  # fmt: skip
+
+
 @pytest.fixture
 def shop(in_process, role, shopper, other_shopper, disabled_user, shop_admin) -> Shop:
     nike, adidas, fila = BrandFactory(name="Nike"), BrandFactory(name="Adidas"), BrandFactory(name="Fila")
@@ -309,6 +318,8 @@ def shop(in_process, role, shopper, other_shopper, disabled_user, shop_admin) ->
         # Free: a checkout's amount stays its goods' (amount_of).
         shipping_methods=[ShippingMethod.objects.create(name="Standard", price=0).pk],
         unsubscribe_tokens=[unsubscribe_token_make(signup=signup)],
+        # The shopper's address book and another's.
+        addresses=[address_saved(user=owner).pk for owner in (shopper, other_shopper)],
     )
     yield SHOP
     SHOP.__init__()

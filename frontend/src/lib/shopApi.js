@@ -5,8 +5,8 @@ import { shopBaseQuery } from "./api";
 // injects its endpoints (its api.js), so a screen's calls load with the screen's code. The tags say
 // what a write changes, so exactly the answers that showed it are asked again:
 //   Shoe (an id, LIST for every list of shoes, ARCHIVED), Brand, Order (an idPayment, LIST), Review
-//   (a shoe's), Favorite (a shoe's, LIST), User (LIST), Stats, Quote (the shop's word on a cart) and
-//   Release (the dashboard's watch of one).
+//   (a shoe's), Favorite (a shoe's, LIST), User (LIST), Stats, Quote (the shop's word on a cart),
+//   Release (the dashboard's watch of one) and Address (the signed-in shopper's address book, LIST).
 export const shopApi = createApi({
   reducerPath: "api",
   baseQuery: shopBaseQuery,
@@ -22,6 +22,7 @@ export const shopApi = createApi({
     "Release",
     "ShippingMethod",
     "Return",
+    "Address",
   ],
   endpoints: () => ({}),
 });

@@ -13,8 +13,8 @@ import TwoFactorSection from "./TwoFactorSection";
 import YourData from "./YourData";
 
 // /account's profile, its forms and the ways out (docs/PRODUCT.md §2), with `myOrders` (the orders
-// feature's list, which pages/Account.jsx gives it) under MY ORDERS.
-export default function Account({ myOrders }) {
+// feature's list, which pages/Account.jsx gives it) under MY ORDERS, and `addressBook` (the checkout's) above it.
+export default function Account({ myOrders, addressBook }) {
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const user = useSelector(selectUser);
@@ -61,6 +61,7 @@ export default function Account({ myOrders }) {
         <PasswordForm />
       </div>
       <TwoFactorSection />
+      {addressBook}
       <section className="my-orders" aria-labelledby="my-orders-title">
         <h2 id="my-orders-title" className="section-title">
           MY ORDERS

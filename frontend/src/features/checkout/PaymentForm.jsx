@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useSavedAddressesQuery } from "./addressesApi";
 import { useSelector } from "react-redux";
 import { selectUser } from "../../lib/session";
 import CardAddressForm from "./CardAddressForm";
@@ -11,9 +12,12 @@ import { usePay } from "./usePay";
 // and something to pay (`canPay`: the cart is not empty, its total is above 0 and no line is flagged); it
 // pays for the cart's `items` and their total, `amount` (cents, the server's quote), with what else it was priced
 // with (`pricing`: usePay), and hands the paid order to `onPaid`. `onFieldChange(field, value)` hears each field
-// typed (the cart re-quotes the tax and shipping for the state).
+// typed (the cart re-quotes the tax and shipping for the state). A signed-in shopper picks from their address book
+// (its default first) and may save a new address with the order.
 export default function PaymentForm({ items, amount, canPay, onPaid, pricing, onFieldChange }) {
   const user = useSelector(selectUser);
+  // A book that cannot be read leaves the fields to type, as before there was one.
+  const { data: savedAddresses } = useSavedAddressesQuery(undefined, { skip: !user });
   const { payWith, turnVisitorAway, paying: underway } = usePay({ items, amount, onPaid, pricing });
   const [paying, setPaying] = useState(false);
 
@@ -22,10 +26,10 @@ export default function PaymentForm({ items, amount, canPay, onPaid, pricing, on
     turnVisitorAway();
     return false;
   };
-  const pay = async (card, billing) => {
+  const pay = async (card, billing, options) => {
     setPaying(true);
     try {
-      await payWith(card, billing);
+      await payWith(card, billing, options);
     } finally {
       setPaying(false);
     }
@@ -42,6 +46,8 @@ export default function PaymentForm({ items, amount, canPay, onPaid, pricing, on
       mayCheck={mayCheck}
       onFieldChange={onFieldChange}
       onSubmit={pay}
+      savedAddresses={user ? (savedAddresses ?? []) : []}
+      offerSave={Boolean(user)}
     />
   );
 }

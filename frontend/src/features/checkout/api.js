@@ -65,12 +65,13 @@ export const checkoutApi = shopApi.injectEndpoints({
           );
         }
       },
-      // Paid: the stock of its shoes, the user's orders and the shop's figures changed. A total the
-      // shop no longer agrees with: the shop is asked again, which flags the lines.
+      // Paid: the stock of its shoes, the user's orders, the shop's figures (and the address book, when it kept the
+      // address) changed. A total the shop no longer agrees with: the shop is asked again, which flags the lines.
       invalidatesTags: (answer, error, body) => {
         if (answer?.order) {
           return [
             { type: "Order", id: "LIST" },
+            ...(answer.addressSaved ? [{ type: "Address", id: "LIST" }] : []),
             "Stats",
             { type: "Shoe", id: "LIST" },
             ...body.shoes.map((line) => ({ type: "Shoe", id: line._id })),

@@ -7,3 +7,5 @@ export { useDebounced } from "./useDebounced";
 export { default as PaymentForm } from "./PaymentForm";
 // The same fields and card widget for another screen that takes a card and an address (a draw's entry).
 export { default as CardAddressForm } from "./CardAddressForm";
+// /account's address book, whose addresses the payment form offers (pages/Account.jsx shows it).
+export { default as AddressBook } from "./AddressBook";

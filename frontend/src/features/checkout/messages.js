@@ -42,3 +42,20 @@ export const CODE_APPLY = "Apply";
 export const CODE_REMOVE = "Remove";
 export const codeApplied = (code) => `Code ${code} applied.`;
 export const SHIPPING_LEGEND = "Shipping";
+
+// The address book (issue 31): on /account, and the payment form's picker and box.
+export const ADDRESSES_TITLE = "ADDRESSES";
+export const ADDRESS_ADD = "Add an address";
+export const ADDRESS_SAVE = "Save address";
+export const ADDRESS_SAVED = "Address saved";
+export const ADDRESS_DELETED = "Address deleted";
+export const ADDRESS_DELETE_SURE = "Delete this address?";
+export const ADDRESS_DEFAULT = "Default";
+export const ADDRESS_MAKE_DEFAULT = "Make default";
+export const ADDRESS_DEFAULT_BOX = "Use it as my default address";
+export const ADDRESS_BOOK_EMPTY = "No saved addresses yet: save one here or when you pay.";
+export const ADDRESS_BOOK_FULL = "Your address book is full: delete an address to add another.";
+export const SAVED_ADDRESS_LABEL = "Saved address";
+export const NEW_ADDRESS = "A new address";
+export const SAVE_THIS_ADDRESS = "Save this address";
+export const ADDRESS_NOT_SAVED = "Your address book is full, so this address was not saved.";

@@ -13,6 +13,7 @@ import {
   PAYMENT_IN_PROGRESS_TEXT,
   PAYMENT_UNAVAILABLE_TEXT,
   PRICES_CHECKED_TEXT,
+  ADDRESS_NOT_SAVED,
 } from "./messages";
 
 // Why a payment did not finish though the shop did not refuse it: the bank's check was cancelled, or
@@ -59,7 +60,7 @@ export function usePay({ items, amount, onPaid, pricing = {} }) {
     navigate("/account");
   }, [navigate]);
 
-  const pay = async (card, billing) => {
+  const pay = async (card, billing, { saveAddress = false } = {}) => {
     const method = await card.createPaymentMethod(billing);
     if (method.error || !method.id) {
       errorPopup(PAYMENT_ERROR, method.error ? { text: method.error } : undefined);
@@ -82,6 +83,8 @@ export function usePay({ items, amount, onPaid, pricing = {} }) {
       ...(pricing.code ? { code: pricing.code } : {}),
       ...(pricing.shipping != null ? { shipping: pricing.shipping } : {}),
       ...(pricing.quote ? { quote: pricing.quote } : {}),
+      // Kept in the address book once paid; a full book never stops the payment (addressSaved: false).
+      ...(saveAddress ? { saveAddress: true } : {}),
     };
     let { data, error } = await checkout(body);
     if (data?.requiresAction) {
@@ -99,16 +102,17 @@ export function usePay({ items, amount, onPaid, pricing = {} }) {
     if (error?.status === 401) turnVisitorAway();
     else if (error) refusalPopup(error);
     else {
-      successPopup(data.message, { timer: DURATION.payment });
+      const notSaved = data.addressSaved === false ? { text: ADDRESS_NOT_SAVED } : {};
+      successPopup(data.message, { timer: DURATION.payment, ...notSaved });
       onPaid(data.order);
     }
   };
 
-  const payWith = async (card, billing) => {
+  const payWith = async (card, billing, options) => {
     if (underway.current || isLoading) return;
     underway.current = true;
     try {
-      await pay(card, billing);
+      await pay(card, billing, options);
     } finally {
       underway.current = false;
     }
