@@ -12,7 +12,7 @@ from catalog.tests.factories import ShoeFactory
 from favorites.models import Favorite
 from mailing.models import Mail
 from mailing.tests.factories import NewsletterSignupFactory
-from orders.models import Order, Shipment
+from orders.models import Order, SavedAddress, Shipment
 from orders.tests.factories import OrderFactory, OrderLineFactory
 from releases.models import DrawEntry, Release, ReleaseReminder
 from releases.tests.factories import release_of
@@ -49,8 +49,12 @@ def order_of(user: User, shoe: Shoe, **fields) -> Order:
 
 
 def things_of(user: User, shoe: Shoe, release: Release) -> None:
-    """One of each: a review, a favorite, a newsletter signup, a back-in-stock alert, a reminder, a mail, a lost draw
-    entry."""
+    """One of each: a saved address, a review, a favorite, a newsletter signup, a back-in-stock alert, a reminder, a
+    mail, a lost draw entry."""
+    SavedAddress.objects.create(
+        user=user, name="Ada Runner", state="California", city="Oakland", line1="12 Main St", postal_code="94607",
+        country="US", is_default=True,
+    )  # fmt: skip
     Review.objects.create(user=user, shoe=shoe, text="Fits like a glove", rating=5)
     Favorite.objects.create(user=user, shoe=shoe)
     NewsletterSignupFactory(email=user.email, confirmed_at=timezone.now())

@@ -15,7 +15,7 @@ from activity.models import Entry
 from catalog.models import StockAlert
 from favorites.models import Favorite
 from mailing.models import Mail, NewsletterSignup
-from orders.models import Order, OrderLine, ReturnRequest
+from orders.models import Order, OrderLine, ReturnRequest, SavedAddress
 from orders.selectors import order_stats
 from orders.tests.factories import OrderFactory
 from releases.models import DrawEntry, ReleaseReminder
@@ -67,7 +67,9 @@ def test_deleting_keeps_the_books_and_removes_the_person(shopper_client, person,
     others_view = client_for(neighbour).get(f"/api/reviews/{person.shoe.pk}").json()
     assert sorted(review["own"] for review in others_view) == [False, True]
     assert EMAIL not in str(others_view)
-    # Gone: favorites, alerts, the newsletter, reminders, mails; the draw entry kept without address or name.
+    # Gone: the address book, favorites, alerts, the newsletter, reminders, mails; the draw entry kept without address
+    # or name.
+    assert not SavedAddress.objects.filter(user=user).exists()
     assert not Favorite.objects.filter(user=user).exists()
     assert not StockAlert.objects.filter(email=EMAIL).exists()
     assert not NewsletterSignup.objects.filter(email=EMAIL).exists()
@@ -77,6 +79,7 @@ def test_deleting_keeps_the_books_and_removes_the_person(shopper_client, person,
     assert (entry.email, entry.ship_name, entry.ship_line1, entry.amount) == (user.email, "", "", 9_999)
     # The neighbour's rows did not move.
     assert books(neighbour) == neighbours_rows
+    assert SavedAddress.objects.filter(user=neighbour).exists()
     assert Favorite.objects.filter(user=neighbour).exists()
     assert StockAlert.objects.filter(email=neighbour.email).exists()
     assert NewsletterSignup.objects.filter(email=neighbour.email).exists()

@@ -22,7 +22,7 @@ def test_the_file_holds_every_section_of_the_person(shopper_client, person, neig
     assert "no-store" in response["Cache-Control"]
     data = json.loads(response.content)
     assert list(data) == ["format", "exportedAt", *(name for name, _ in SECTIONS)]
-    assert {"profile", "orders", "reviews", "favorites", "subscriptions", "notices"} <= set(data)
+    assert {"profile", "addresses", "orders", "reviews", "favorites", "subscriptions", "notices"} <= set(data)
 
     assert data["profile"]["email"] == EMAIL
     assert data["profile"]["idUser"] == person.user.uid
@@ -49,6 +49,7 @@ def test_the_file_holds_every_section_of_the_person(shopper_client, person, neig
         "tax": 800,
         "refundedQuantity": 0,
     }
+    assert [(saved["line1"], saved["default"]) for saved in data["addresses"]] == [("12 Main St", True)]
     assert first["shipments"][0]["trackingNumber"] == "1Z999AA10123456784"
     assert [(review["review"], review["rating"]) for review in data["reviews"]] == [("Fits like a glove", 5)]
     assert [favorite["shoe"] for favorite in data["favorites"]] == ["Runner Ada"]
@@ -65,7 +66,8 @@ def test_a_new_account_exports_its_profile_and_empty_sections(client_for, other_
     data = json.loads(client_for(other_shopper).get("/api/account/data").content)
 
     assert data["profile"]["email"] == "other@sneakers.test"
-    assert (data["orders"], data["reviews"], data["favorites"], data["drawEntries"]) == ([], [], [], [])
+    assert (data["addresses"], data["orders"], data["reviews"], data["favorites"]) == ([], [], [], [])
+    assert data["drawEntries"] == []
     assert data["subscriptions"] == {"newsletter": None, "releaseReminders": []}
     assert data["notices"] == {"backInStock": [], "mails": []}
 
@@ -75,7 +77,7 @@ def test_a_visitor_gets_401(anonymous_client):
 
 
 def test_the_queries_do_not_grow_with_the_orders_and_the_rest(person, django_assert_num_queries):
-    with django_assert_num_queries(11) as few:
+    with django_assert_num_queries(12) as few:
         user_data_export(user=person.user)
     for _ in range(5):
         order_of(person.user, person.shoe)
