@@ -57,8 +57,26 @@ class SizeGuideRowOutput(serializers.Serializer):
     cm = serializers.CharField(allow_blank=True)
 
 
+class SizeGuideRowInput(serializers.Serializer):
+    """A row of a size guide as sent: each size a number or text; cm may be left out or empty (the schema's shape only:
+    catalog.size_guides checks the rows)."""
+
+    us = serializers.CharField()
+    uk = serializers.CharField()
+    eu = serializers.CharField()
+    cm = serializers.CharField(required=False, allow_blank=True)
+
+
 @extend_schema_field(SizeGuideRowOutput(many=True))
 class SizeGuideField(serializers.Field):
+    """A brand's size guide as answered: its rows as kept."""
+
+    def to_representation(self, value):
+        return value
+
+
+@extend_schema_field(SizeGuideRowInput(many=True))
+class SizeGuideInputField(serializers.Field):
     """A size guide as sent: rows {us, uk, eu, cm} of numbers or text, checked by catalog.size_guides (its messages,
     each naming the row, are the field's)."""
 
@@ -67,9 +85,6 @@ class SizeGuideField(serializers.Field):
             return size_guide_clean(data)
         except SizeGuideInvalid as invalid:
             raise serializers.ValidationError(invalid.messages) from None
-
-    def to_representation(self, value):
-        return value
 
 
 class BrandSizeGuideOutput(serializers.Serializer):
@@ -83,7 +98,7 @@ class BrandSizeGuideOutput(serializers.Serializer):
 class BrandSizeGuideInput(serializers.Serializer):
     """PUT /brands/{id}/sizeGuide: the whole guide, at most catalog.size_guides.MAX_ROWS rows; [] removes it."""
 
-    sizeGuide = SizeGuideField(source="size_guide", error_messages={"required": "Send the size guide's rows."})
+    sizeGuide = SizeGuideInputField(source="size_guide", error_messages={"required": "Send the size guide's rows."})
 
 
 class BrandSizeGuideSavedOutput(MessageOutput):
