@@ -98,7 +98,10 @@ class BrandSizeGuideOutput(serializers.Serializer):
 class BrandSizeGuideInput(serializers.Serializer):
     """PUT /brands/{id}/sizeGuide: the whole guide, at most catalog.size_guides.MAX_ROWS rows; [] removes it."""
 
-    sizeGuide = SizeGuideInputField(source="size_guide", error_messages={"required": "Send the size guide's rows."})
+    sizeGuide = SizeGuideInputField(
+        source="size_guide",
+        error_messages={"required": "Send the size guide's rows.", "null": "Send the size guide's rows ([] for none)."},
+    )
 
 
 class BrandSizeGuideSavedOutput(MessageOutput):

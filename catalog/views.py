@@ -272,7 +272,7 @@ class BrandSizeGuideView(CachedReadMixin, APIView):
 
     permission_classes = [IsShopAdminOrReadOnly]
 
-    @extend_schema(responses={200: BrandSizeGuideOutput, **errors(404, 429)})
+    @extend_schema(responses={200: BrandSizeGuideOutput, **errors(403, 404, 429)})
     def get(self, request, pk: int):
         return cached_answer(self, lambda: Response(BrandSizeGuideOutput(selectors.brand_get(brand_id=pk)).data))
 

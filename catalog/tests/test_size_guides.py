@@ -140,6 +140,7 @@ class TestApi:
         ("body", "message"),
         [
             ({}, "Send the size guide's rows."),
+            ({"sizeGuide": None}, "Send the size guide's rows ([] for none)."),
             ({"sizeGuide": "9/8/42"}, "Send the size guide as a list of rows, each with its US, UK, EU and cm sizes."),
             ({"sizeGuide": rows(41)}, "A size guide has at most 40 rows; this one has 41."),
         ],
