@@ -4,6 +4,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import Count, Sum
+from django.utils.html import format_html, format_html_join
 
 from activity.models import Entry
 from activity.recorded_admin import RecordedAdmin
@@ -12,6 +13,7 @@ from shopsite.images import InvalidImage, image_normalize
 from . import selectors, services
 from .images import SHOE_IMAGE_MAX_SIDE
 from .models import IN_SHOP, Brand, Shoe, StockAlert, StockEntry
+from .size_guides import COLUMNS, MAX_ROWS, SizeGuideInvalid, size_guide_clean
 
 
 class HasShoesFilter(admin.SimpleListFilter):
@@ -29,11 +31,49 @@ class HasShoesFilter(admin.SimpleListFilter):
         return queryset
 
 
+class BrandAdminForm(forms.ModelForm):
+    class Meta:
+        model = Brand
+        fields = ("name", "size_guide")
+        help_texts = {
+            "size_guide": (
+                f"The brand's own sizes, at most {MAX_ROWS} rows, as "
+                '[{"us": "9", "uk": "8", "eu": "42", "cm": "27"}, ...] (cm may be empty). '
+                "Empty or []: the shop's chart."
+            )
+        }
+
+    def clean_size_guide(self):
+        # The dashboard's rules (catalog/size_guides.py), so a guide saved here is one the storefront can show.
+        try:
+            return size_guide_clean(self.cleaned_data.get("size_guide"))
+        except SizeGuideInvalid as invalid:
+            raise forms.ValidationError(invalid.messages) from None
+
+
 @admin.register(Brand)
 class BrandAdmin(RecordedAdmin):
-    list_display = ("name", "shoe_count", "created_at")
+    form = BrandAdminForm
+    list_display = ("name", "shoe_count", "has_size_guide", "created_at")
     list_filter = (HasShoesFilter, "created_at")
     search_fields = ("name",)
+    readonly_fields = ("size_guide_table",)
+
+    @admin.display(boolean=True, description="size guide")
+    def has_size_guide(self, brand: Brand) -> bool:
+        return bool(brand.size_guide)
+
+    @admin.display(description="size guide as shoppers see it")
+    def size_guide_table(self, brand: Brand) -> str:
+        if not brand.size_guide:
+            return "None: the shop's chart (/sizeChart)."
+        head = format_html_join("", "<th>{}</th>", ((column.upper(),) for column in COLUMNS))
+        rows = format_html_join(
+            "",
+            "<tr>{}</tr>",
+            ((format_html_join("", "<td>{}</td>", ((row[c],) for c in COLUMNS)),) for row in brand.size_guide),
+        )
+        return format_html("<table><thead><tr>{}</tr></thead><tbody>{}</tbody></table>", head, rows)
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(shoe_count=Count("shoes"))

@@ -15,6 +15,10 @@ def shoe_image_upload_to(shoe: "Shoe", filename: str) -> str:
 
 class Brand(models.Model):
     name = models.CharField(max_length=40)
+    # The brand's own size guide (issue 31): rows {us, uk, eu, cm} in catalog/size_guides.py's normal form, checked
+    # there by every writer. Empty: the brand uses the shop's chart. A column rather than a table of rows: the guide is
+    # read and written whole, is small (catalog.size_guides.MAX_ROWS), and no query ever looks inside it.
+    size_guide = models.JSONField(default=list, db_default=[], blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -9,7 +9,19 @@ from operator import or_
 from typing import NamedTuple
 
 from django.db import connection, connections
-from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q, QuerySet, Subquery
+from django.db.models import (
+    BooleanField,
+    Count,
+    Exists,
+    ExpressionWrapper,
+    F,
+    Max,
+    Min,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+)
 from django.db.models.fields.json import KT
 from django.db.models.functions import Lower
 
@@ -279,7 +291,8 @@ def shoe_get(*, shoe_id: int, bare: bool = False) -> Shoe:
 
 def shoe_archived_list() -> QuerySet[Shoe]:
     """The archived shoes with their brand, the latest archived first: what an admin may restore."""
-    return Shoe.objects.archived().select_related("brand").order_by("-archived_at", "-id")
+    # The brands' size guides are not shown: a page of archived shoes does not read them.
+    return Shoe.objects.archived().select_related("brand").defer("brand__size_guide").order_by("-archived_at", "-id")
 
 
 def shoe_archived_get(*, shoe_id: int) -> Shoe:
@@ -304,7 +317,9 @@ def shoe_ids_with_history(*, shoe_ids: list[int]) -> set[int]:
 
 
 def brand_list() -> QuerySet[Brand]:
-    return Brand.objects.all()
+    """The brands, each with whether it has a size guide of its own (has_size_guide), but not the guide itself."""
+    has_guide = ExpressionWrapper(~Q(size_guide=[]), output_field=BooleanField())
+    return Brand.objects.defer("size_guide").annotate(has_size_guide=has_guide)
 
 
 def brand_get(*, brand_id: int) -> Brand:

@@ -3,6 +3,7 @@
 A shoe's answer is catalog/answers.py's; the fields the forms share with other apps are catalog/fields.py's.
 """
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from shopsite.images import ImageUploadField
@@ -12,6 +13,7 @@ from .answers import ShoeOutput
 from .fields import KeptUnlessSentBooleanField, PriceField, QuantityField, SalePriceField, SizeField, TextField
 from .images import SHOE_IMAGE_MAX_SIDE, shoe_image_url
 from .models import Brand, Shoe
+from .size_guides import SizeGuideInvalid, size_guide_clean
 
 
 class ArchivedShoeOutput(serializers.ModelSerializer):
@@ -32,10 +34,78 @@ class ArchivedShoeOutput(serializers.ModelSerializer):
 
 class BrandOutput(serializers.ModelSerializer):
     _id = serializers.IntegerField(source="id", read_only=True)
+    # Whether the brand has a size guide of its own (issue 31): a shoe's page links it. The guide itself is never in
+    # a list: GET /brands/{id}/sizeGuide answers it.
+    hasSizeGuide = serializers.SerializerMethodField()
 
     class Meta:
         model = Brand
-        fields = ["_id", "name"]
+        fields = ["_id", "name", "hasSizeGuide"]
+
+    def get_hasSizeGuide(self, brand: Brand) -> bool:
+        # The list's brands come with selectors.brand_list's annotation; a brand just made has its guide at hand.
+        has_guide = getattr(brand, "has_size_guide", None)
+        return bool(brand.size_guide) if has_guide is None else has_guide
+
+
+class SizeGuideRowOutput(serializers.Serializer):
+    """A row of a brand's size guide, each size as the brand prints it; cm may be empty."""
+
+    us = serializers.CharField()
+    uk = serializers.CharField()
+    eu = serializers.CharField()
+    cm = serializers.CharField(allow_blank=True)
+
+
+class SizeGuideRowInput(serializers.Serializer):
+    """A row of a size guide as sent: each size a number or text; cm may be left out or empty (the schema's shape only:
+    catalog.size_guides checks the rows)."""
+
+    us = serializers.CharField()
+    uk = serializers.CharField()
+    eu = serializers.CharField()
+    cm = serializers.CharField(required=False, allow_blank=True)
+
+
+@extend_schema_field(SizeGuideRowOutput(many=True))
+class SizeGuideField(serializers.Field):
+    """A brand's size guide as answered: its rows as kept."""
+
+    def to_representation(self, value):
+        return value
+
+
+@extend_schema_field(SizeGuideRowInput(many=True))
+class SizeGuideInputField(serializers.Field):
+    """A size guide as sent: rows {us, uk, eu, cm} of numbers or text, checked by catalog.size_guides (its messages,
+    each naming the row, are the field's)."""
+
+    def to_internal_value(self, data):
+        try:
+            return size_guide_clean(data)
+        except SizeGuideInvalid as invalid:
+            raise serializers.ValidationError(invalid.messages) from None
+
+
+class BrandSizeGuideOutput(serializers.Serializer):
+    """GET /brands/{id}/sizeGuide: the brand and its own size guide, empty when it uses the shop's chart."""
+
+    _id = serializers.IntegerField(source="id")
+    name = serializers.CharField()
+    sizeGuide = SizeGuideField(source="size_guide")
+
+
+class BrandSizeGuideInput(serializers.Serializer):
+    """PUT /brands/{id}/sizeGuide: the whole guide, at most catalog.size_guides.MAX_ROWS rows; [] removes it."""
+
+    sizeGuide = SizeGuideInputField(
+        source="size_guide",
+        error_messages={"required": "Send the size guide's rows.", "null": "Send the size guide's rows ([] for none)."},
+    )
+
+
+class BrandSizeGuideSavedOutput(MessageOutput):
+    brand = BrandSizeGuideOutput()
 
 
 class ShoeCreateInput(serializers.Serializer):

@@ -22,4 +22,5 @@ urlpatterns = [
     path("admin/onsale/<int:pk>", views.ShoeOnSaleView.as_view(), name="shoe-on-sale"),
     path("brands", views.BrandListView.as_view(), name="brand-list"),
     path("brands/<int:pk>", views.BrandDetailView.as_view(), name="brand-detail"),
+    path("brands/<int:pk>/sizeGuide", views.BrandSizeGuideView.as_view(), name="brand-size-guide"),
 ]

@@ -23,6 +23,9 @@ from .serializers import (
     BrandCreateInput,
     BrandCreateOutput,
     BrandOutput,
+    BrandSizeGuideInput,
+    BrandSizeGuideOutput,
+    BrandSizeGuideSavedOutput,
     MostWantedSizeOutput,
     ShoeCreateInput,
     ShoeOnSaleInput,
@@ -261,6 +264,27 @@ class BrandDetailView(APIView):
     def delete(self, request, pk: int):
         services.brand_delete(actor=request.user, brand=selectors.brand_get(brand_id=pk))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class BrandSizeGuideView(CachedReadMixin, APIView):
+    """GET /brands/{id}/sizeGuide (anyone: the brand's own size guide, [] for the shop's chart) and, for admins, PUT
+    {sizeGuide: [{us, uk, eu, cm}]}, the whole guide at once."""
+
+    permission_classes = [IsShopAdminOrReadOnly]
+
+    @extend_schema(responses={200: BrandSizeGuideOutput, **errors(403, 404, 429)})
+    def get(self, request, pk: int):
+        return cached_answer(self, lambda: Response(BrandSizeGuideOutput(selectors.brand_get(brand_id=pk)).data))
+
+    @extend_schema(
+        request=BrandSizeGuideInput, responses={200: BrandSizeGuideSavedOutput, **errors(400, 401, 403, 404)}
+    )
+    def put(self, request, pk: int):
+        brand = selectors.brand_get(brand_id=pk)
+        rows = validated(BrandSizeGuideInput, request.data)["size_guide"]
+        brand = services.brand_size_guide_set(actor=request.user, brand=brand, rows=rows)
+        said = f"The size guide of {brand.name} was saved" if rows else f"{brand.name} now uses the shop's size chart"
+        return Response({"message": said, "brand": BrandSizeGuideOutput(brand).data})
 
 
 class StockAlertView(APIView):

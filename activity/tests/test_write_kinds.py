@@ -117,6 +117,14 @@ WRITES = [
     (api("put", "/api/admin/onsale/{shoe.pk}", {"onSale": True}), None, "shoe.sale", "shoe"),
     (api("post", "/api/brands", {"name": "Zed"}), None, "brand.create", "brand"),
     (api("delete", "/api/brands/{zed.pk}"), zed, "brand.delete", "brand"),
+    (
+        api(
+            "put", "/api/brands/{zed.pk}/sizeGuide", {"sizeGuide": [{"us": "9", "uk": "8", "eu": "42"}]}, format="json"
+        ),
+        zed,
+        "brand.size_guide",
+        "brand",
+    ),
     (api("put", "/api/users/{shopper.pk}", {"status": "Disabled"}), None, "user.rights", "user"),
     (api("put", "/api/users/{shopper.pk}", {"manager": True}), None, "user.rights", "user"),
     (api("put", "/api/cart/order/{order.payment_intent_id}", {"status": "Received"}), None, "order.status", "order"),

@@ -8,7 +8,7 @@ and nothing else moves the catalogue version, which every write moves on once it
 """
 
 from .alerts import stock_alert_create, stock_alert_unsubscribe, stock_alerts_forget, stock_alerts_send
-from .brands import brand_create, brand_delete
+from .brands import brand_create, brand_delete, brand_size_guide_set
 from .pictures import PICTURE_SIZES_TASK, picture_sizes_catch_up, picture_sizes_make, pictures_delete_on_commit
 from .prices import price_changes_record, sale_price_check
 from .shoes import (
@@ -28,7 +28,8 @@ from .stock import stock_add, stock_release, stock_take
 from .version import catalog_version_bump, signals_connect
 
 __all__ = [
-    "PICTURE_SIZES_TASK", "brand_create", "brand_delete", "catalog_version_bump", "catalogue_rows_write",
+    "PICTURE_SIZES_TASK", "brand_create", "brand_delete", "brand_size_guide_set", "catalog_version_bump",
+    "catalogue_rows_write",
     "picture_sizes_catch_up", "picture_sizes_make", "pictures_delete_on_commit", "price_changes_record",
     "sale_price_check", "shoe_create", "shoe_delete",
     "shoe_on_sale_set",

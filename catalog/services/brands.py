@@ -1,4 +1,5 @@
-"""Brands: made once whatever their case, deleted only once no shoe (archived ones included) names them."""
+"""Brands: made once whatever their case, deleted only once no shoe (archived ones included) names them; each may have
+a size guide of its own (issue 31)."""
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, ProtectedError
@@ -7,6 +8,7 @@ from activity import services as activity
 
 from ..errors import BrandInUse, DuplicateBrand
 from ..models import IN_SHOP, Brand
+from ..size_guides import SizeGuideRow
 
 
 def brand_create(*, actor: activity.Actor, name: str) -> Brand:
@@ -18,6 +20,20 @@ def brand_create(*, actor: activity.Actor, name: str) -> Brand:
     except IntegrityError:
         # Two admins created the same brand at once; the unique index caught the second.
         raise DuplicateBrand(f"The brand {name} already exists", field="name") from None
+
+
+def brand_size_guide_set(*, actor: activity.Actor, brand: Brand, rows: list[SizeGuideRow]) -> Brand:
+    """Give the brand its own size guide, rows checked by catalog.size_guides.size_guide_clean; none: the shop's chart.
+
+    The save moves the catalogue version (services/version.py's signal), so the kept brand answers follow.
+    """
+    with transaction.atomic():
+        # Locked: of two admins saving at once, each records the guide the other left as its "before".
+        before = Brand.objects.select_for_update().values_list("size_guide", flat=True).get(pk=brand.pk)
+        brand.size_guide = rows
+        brand.save(update_fields=["size_guide", "updated_at"])
+        activity.record(actor, "brand.size_guide", brand, before={"size_guide": before}, after={"size_guide": rows})
+    return brand
 
 
 def brand_delete(*, actor: activity.Actor, brand: Brand) -> None:

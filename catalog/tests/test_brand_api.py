@@ -14,7 +14,8 @@ def test_lists_brands_by_name(api_client):
     BrandFactory(name="Asics")
     answer = api_client.get("/api/brands").json()
     assert [brand["name"] for brand in answer] == ["Asics", "Vans"]
-    assert list(answer[0]) == ["_id", "name"]
+    # Whether a brand has its own size guide (issue 31), never the guide itself (tests/test_size_guides.py).
+    assert list(answer[0]) == ["_id", "name", "hasSizeGuide"]
 
 
 def test_admin_creates_a_brand_and_gets_a_message(admin_client):
@@ -23,7 +24,7 @@ def test_admin_creates_a_brand_and_gets_a_message(admin_client):
     brand = Brand.objects.get()
     assert response.json() == {
         "message": "The brand New Balance was created",
-        "brand": {"_id": brand.pk, "name": "New Balance"},
+        "brand": {"_id": brand.pk, "name": "New Balance", "hasSizeGuide": False},
     }
 
 

@@ -59,6 +59,7 @@ def calls(shoe, brand, user, order) -> list[tuple[str, str, dict]]:
             },
         ),
         ("post", "/api/brands", {"name": "Reebok"}),
+        ("put", f"/api/brands/{brand.pk}/sizeGuide", {"sizeGuide": [{"us": "9", "uk": "8", "eu": "42", "cm": "27"}]}),
         ("delete", f"/api/shoes/{shoe.pk}", {}),
         ("delete", f"/api/brands/{BrandFactory(name='Fila').pk}", {}),
     ]

@@ -70,6 +70,8 @@ EXPECTED = {
     ("brand-list", "GET"): PUBLIC,
     ("brand-list", "POST"): ADMIN,
     ("brand-detail", "DELETE"): ADMIN,
+    ("brand-size-guide", "GET"): PUBLIC,
+    ("brand-size-guide", "PUT"): ADMIN,
     ("stock-alert", "POST"): PUBLIC,
     # Like the newsletter's: a mail client posts it with no session.
     ("stock-alert-unsubscribe", "POST"): NO_SESSION,
@@ -292,6 +294,12 @@ def call(name: str, method: str, shopper, rows) -> tuple[dict, dict, str]:
         ("shoe-restore", "POST"): ({"pk": rows["archived"].pk}, {}, "json"),
         ("brand-list", "POST"): ({}, {"name": "Reebok"}, "json"),
         ("brand-detail", "DELETE"): ({"pk": rows["empty_brand"].pk}, {}, "json"),
+        ("brand-size-guide", "GET"): ({"pk": shoe.brand_id}, {}, "json"),
+        ("brand-size-guide", "PUT"): (
+            {"pk": shoe.brand_id},
+            {"sizeGuide": [{"us": "9", "uk": "8", "eu": "42", "cm": "27"}]},
+            "json",
+        ),
         ("stock-alert", "POST"): ({"pk": shoe.pk}, {"size": "10", "email": "fan@sneakers.test"}, "json"),
         ("stock-alert-unsubscribe", "POST"): ({"token": alert_token_make(alert=rows["alert"])}, {}, "json"),
         ("signup", "POST"): ({}, {"email": "newcomer@sneakers.test", "password": PASSWORD}, "json"),

@@ -8,7 +8,14 @@ import ShoeImage from "../components/ShoeImage";
 import { priceNow } from "../lib/money";
 import { usePrefetchOnIdle } from "../lib/prefetch";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { LowestPriceNotice, NotifyMe, SizeSelect, useAddToCart, useShoeQuery } from "../features/catalog";
+import {
+  LowestPriceNotice,
+  NotifyMe,
+  SizeGuideLink,
+  SizeSelect,
+  useAddToCart,
+  useShoeQuery,
+} from "../features/catalog";
 import { FavoriteButton } from "../features/favorites";
 import { ShoeRelease } from "../features/releases";
 import { RatingSummary, ReviewsSection } from "../features/reviews";
@@ -74,6 +81,9 @@ function ShoeDetail({ shoe }) {
             BUY ME!
           </button>
         </div>
+        <p className="product-size-guide">
+          <SizeGuideLink brandName={shoe.brand} />
+        </p>
         <ShoeRelease shoeId={shoe._id} CardAddressForm={CardAddressForm} />
         <NotifyMe shoe={shoe} />
         <div className="product-more">

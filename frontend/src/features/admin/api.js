@@ -191,6 +191,15 @@ export const adminApi = shopApi.injectEndpoints({
       query: (id) => ({ url: `/brands/${id}`, method: "DELETE" }),
       invalidatesTags: ifDone(() => [{ type: "Brand", id: "LIST" }]),
     }),
+    // A brand's own size guide, whole (issue 31): [{us, uk, eu, cm}], [] for the shop's chart. Answers
+    // {message, brand}; the brands' lists say again which have a guide.
+    saveSizeGuide: build.mutation({
+      query: ({ id, sizeGuide }) => ({ url: `/brands/${id}/sizeGuide`, method: "PUT", body: { sizeGuide } }),
+      invalidatesTags: ifDone(({ id }) => [
+        { type: "Brand", id },
+        { type: "Brand", id: "LIST" },
+      ]),
+    }),
 
     // Shipping methods (issue 30), every one, inactive too: [{id, name, price, estimate, freeAbove, regions, active,
     // position}] in cents; each write moves the cart's quote too.
@@ -296,6 +305,7 @@ export const {
   useRestoreShoeMutation,
   useBrandsPageQuery,
   useDeleteBrandMutation,
+  useSaveSizeGuideMutation,
   useCreateShoeMutation,
   useModifyShoeMutation,
   useCreateBrandMutation,

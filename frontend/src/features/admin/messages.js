@@ -102,3 +102,14 @@ export const METHOD_SAVED = "Shipping method saved";
 export const EVERYWHERE = "Everywhere";
 export const NEVER = "Never";
 export const SALES_REPORT = "Download sales report (CSV)";
+
+// A brand's own size guide (issue 31), edited from the Brands table.
+export const SIZE_GUIDE = "Size guide";
+export const OWN_GUIDE = "Own";
+export const SHOP_CHART = "Shop's chart";
+export const sizeGuideTitle = (brand) => `Size guide of ${brand}`;
+export const SIZE_GUIDE_EMPTY = "No rows: this brand's shoes link the shop's size chart.";
+export const ADD_ROW = "Add a row";
+export const REMOVE_ROW = "Remove row";
+export const START_FROM_SHOP_CHART = "Start from the shop's chart";
+export const SAVE_SIZE_GUIDE = "Save size guide";

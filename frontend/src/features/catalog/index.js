@@ -7,6 +7,7 @@ export { default as LowestPriceNotice } from "./LowestPriceNotice";
 export { default as NotifyMe } from "./NotifyMe";
 export { default as PagedShoeList } from "./PagedShoeList";
 export { default as SaleCarousel, useSaleCarouselSettled } from "./SaleCarousel";
+export { default as SizeGuideLink } from "./SizeGuideLink";
 export { default as SizeSelect } from "./SizeSelect";
 export { useShoeQuery } from "./api";
 export { collectionSlice } from "./collectionSlice";

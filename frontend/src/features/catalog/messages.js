@@ -11,3 +11,5 @@ export const NOTIFY_FAILED = "Something went wrong; try again in a moment.";
 export const STOCK_UNSUBSCRIBE_FAILED = "This link did not work; try again in a moment.";
 // Beside a reduced price where the shop shows it (SHOP_LOWEST_PRICE_NOTICE, the EU's Omnibus rule).
 export const LOWEST_PRICE_30_DAYS = "Lowest price in the last 30 days";
+// A shoe's link to its brand's size chart, or the shop's (issue 31).
+export const SIZE_GUIDE = "Size guide";

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { successPopup } from "../../lib/popup";
 import { installFakeApi, page, shoeFixture } from "../../testing/fakeApi";
 import { renderWithProviders } from "../../testing/renderWithProviders";
@@ -81,4 +81,25 @@ test("another shoe never shows the last one while it loads", async () => {
 
   await act(async () => letThrough(shoeFixture({ _id: 8, name: "Cortez" })));
   expect(await screen.findByRole("heading", { level: 1, name: "Cortez" })).toBeInTheDocument();
+});
+
+describe("Size guide (issue 31)", () => {
+  test("links the brand's own guide when it has one", async () => {
+    renderDetail({
+      "GET /shoes/7": shoe,
+      "GET /brands": [
+        { _id: 3, name: "NIKE", hasSizeGuide: true },
+        { _id: 4, name: "Vans", hasSizeGuide: false },
+      ],
+    });
+    // The brands come from the list the header loads; the shop's chart is linked until they are known.
+    await waitFor(() =>
+      expect(screen.getByRole("link", { name: "Size guide" })).toHaveAttribute("href", "/sizeChart?brand=3"),
+    );
+  });
+
+  test("links the shop's chart when the brand has none, or the brands are not known", async () => {
+    renderDetail({ "GET /shoes/7": shoe, "GET /brands": [{ _id: 3, name: "Nike", hasSizeGuide: false }] });
+    expect(await screen.findByRole("link", { name: "Size guide" })).toHaveAttribute("href", "/sizeChart");
+  });
 });

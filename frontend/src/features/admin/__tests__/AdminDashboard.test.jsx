@@ -445,6 +445,100 @@ describe("Brands", () => {
   });
 });
 
+describe("Brands' size guides (issue 31)", () => {
+  const ADIDAS_GUIDE = [{ us: "9", uk: "8.5", eu: "42 2/3", cm: "27" }];
+  const guideAnswers = (db, saved = (request) => request.body.sizeGuide) => ({
+    "GET /brands/1/sizeGuide": { _id: 1, name: "Adidas", sizeGuide: ADIDAS_GUIDE },
+    "GET /brands/2/sizeGuide": { _id: 2, name: "Nike", sizeGuide: [] },
+    "PUT /brands/1/sizeGuide": (request) => {
+      const sizeGuide = saved(request);
+      db.brands[0].hasSizeGuide = sizeGuide.length > 0;
+      return { message: "The size guide of Adidas was saved", brand: { _id: 1, name: "Adidas", sizeGuide } };
+    },
+  });
+  const form = () => screen.getByRole("form", { name: "Size guide of Adidas" });
+  // Pasted rather than typed key by key: the dashboard is a large tree to re-render per key.
+  const fill = async (user, name, text) => {
+    await user.click(within(form()).getByRole("textbox", { name }));
+    await user.paste(text);
+  };
+  const openGuide = async (user, brand) => {
+    await user.click(within(rowOf("Brands", brand)).getByRole("button", { name: "Size guide" }));
+    return screen.findByRole("form", { name: `Size guide of ${brand}` });
+  };
+
+  test("an admin edits a brand's rows and saves them whole; the table says it has its own", async () => {
+    const { user, calls } = await renderDashboard((db) => {
+      db.brands[0].hasSizeGuide = true;
+      return guideAnswers(db);
+    });
+    expect(within(rowOf("Brands", "Adidas")).getByText("Own")).toBeInTheDocument();
+    expect(within(rowOf("Brands", "Nike")).getByText("Shop's chart")).toBeInTheDocument();
+
+    await openGuide(user, "Adidas");
+    expect(within(form()).getByRole("textbox", { name: "EU, row 1" })).toHaveValue("42 2/3");
+    await user.click(within(form()).getByRole("button", { name: "Add a row" }));
+    await fill(user, "US, row 2", "10");
+    await fill(user, "UK, row 2", "9.5");
+    await fill(user, "EU, row 2", "44");
+    await user.click(within(form()).getByRole("button", { name: "Remove row 1" }));
+    await user.click(within(form()).getByRole("button", { name: "Save size guide" }));
+
+    await waitFor(() => expect(successPopup).toHaveBeenCalledWith("The size guide of Adidas was saved"));
+    expect(callsTo(calls, "PUT", "/brands/1/sizeGuide").map((call) => call.body)).toEqual([
+      { sizeGuide: [{ us: "10", uk: "9.5", eu: "44", cm: "" }] },
+    ]);
+    expect(screen.queryByRole("form", { name: "Size guide of Adidas" })).not.toBeInTheDocument();
+  });
+
+  test("a brand without a guide starts from the shop's chart", async () => {
+    const { user } = await renderDashboard(guideAnswers);
+    const nike = await openGuide(user, "Nike");
+    expect(
+      within(nike).getByText("No rows: this brand's shoes link the shop's size chart."),
+    ).toBeInTheDocument();
+    await user.click(within(nike).getByRole("button", { name: "Start from the shop's chart" }));
+    expect(within(nike).getAllByRole("textbox", { name: /^US, row/ })).toHaveLength(12);
+    expect(within(nike).getByRole("textbox", { name: "EU, row 12" })).toHaveValue("47");
+    await user.click(within(nike).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("form", { name: "Size guide of Nike" })).not.toBeInTheDocument();
+  });
+
+  test("rows the shop would refuse are named before anything is sent", async () => {
+    const { user, calls } = await renderDashboard(guideAnswers);
+    await openGuide(user, "Adidas");
+    await user.click(within(form()).getByRole("button", { name: "Add a row" }));
+    await fill(user, "US, row 2", "9.0");
+    await fill(user, "UK, row 2", "8");
+    await fill(user, "EU, row 2", "99");
+    await user.click(within(form()).getByRole("button", { name: "Save size guide" }));
+
+    const alert = within(form()).getByRole("alert");
+    expect(
+      within(alert)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Row 2: the EU size must be from 15 to 55, as 42, 42.5 or 42 2/3.",
+      "The US size 9 is in the guide twice: give each US size one row.",
+    ]);
+    expect(callsTo(calls, "PUT", "/brands/1/sizeGuide")).toEqual([]);
+  });
+
+  test("the shop's refusal shows its reasons and keeps the rows", async () => {
+    const refusal = { sizeGuide: ["Row 1: the US size must be from 1 to 22 in half sizes, as 9 or 9.5."] };
+    const { user } = await renderDashboard((db) => ({
+      ...guideAnswers(db),
+      "PUT /brands/1/sizeGuide": [400, refusal],
+    }));
+    await openGuide(user, "Adidas");
+    await user.click(within(form()).getByRole("button", { name: "Save size guide" }));
+    await waitFor(() => expect(errorPopup).toHaveBeenCalled());
+    expect(within(form()).getByRole("alert")).toHaveTextContent(refusal.sizeGuide[0]);
+    expect(within(form()).getByRole("textbox", { name: "US, row 1" })).toHaveValue("9");
+  });
+});
+
 test("a table that failed to load offers to try again", async () => {
   const { user, shop } = await renderDashboard(() => ({
     "GET /brands?limit=4&offset=0": [503, { detail: "Busy" }],
