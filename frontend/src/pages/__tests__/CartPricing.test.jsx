@@ -58,7 +58,8 @@ test("a code, a method and the state's tax are priced by the shop, and the pay s
   await fillPaymentForm(user);
   await user.clear(screen.getByLabelText("State"));
   await user.type(screen.getByLabelText("State"), "Texas");
-  await waitFor(() => expect(within(shown()).getByText("$7.20")).toBeInTheDocument(), { timeout: 2000 });
+  // The state is quoted after the 400 ms debounce; the wait is a hang guard, generous for a loaded machine.
+  await waitFor(() => expect(within(shown()).getByText("$7.20")).toBeInTheDocument(), { timeout: 10000 });
   expect(within(shown()).getByText("Discount (WELCOME10)")).toBeInTheDocument();
   expect(within(shown()).getByText("-$10.00")).toBeInTheDocument();
   expect(within(shown()).getByText("$117.19")).toBeInTheDocument();
