@@ -4,10 +4,11 @@ Run with DATABASE_URL naming a scratch PostgreSQL database (it is migrated and f
 DJANGO_SETTINGS_MODULE=shopsite.settings.test (the test card gateway, mails kept in memory, Celery eager). It pays
 ROUNDS single-pair checkouts through Django's test client, each with a new payment method, and prints as its last
 line the JSON of the median and 90th percentile of a checkout's time (ms), the median of its Python CPU time and its
-queries. With --pricing the shop
-has the demo's shipping methods, tax rates and code (orders/demo.py) and each checkout applies WELCOME10, chooses
-Express and ships to New York, so the whole pricing path runs; without it the shop has no pricing tables. Issue 30
-compares the checkout before pricing with both (docs/DESIGN.md §5, "Pricing").
+queries, and the median number of Python function calls of CALL_ROUNDS more checkouts (a figure the machine's load
+does not move). With --pricing the shop has the demo's shipping methods, tax rates and code (orders/demo.py) and
+each checkout applies WELCOME10, chooses Express and ships to New York, so the whole pricing path runs; without it
+the shop has no pricing tables. Issue 30 compares the checkout before pricing with both (docs/DESIGN.md §5,
+"Pricing").
 """
 
 import json
@@ -32,6 +33,7 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 ROUNDS = 200
+CALL_ROUNDS = 20
 ADDRESS = {"name": "Ana Runner", "state": "New York", "city": "Buffalo", "line1": "Main 5-B", "postalCode": "14201"}
 
 
@@ -62,7 +64,12 @@ def main() -> None:
         "/api/cart/quote", {"shoes": [line], "address": ADDRESS, **extras}, content_type="application/json", secure=True
     ).json()
     amount = quote.get("total", quote["amount"])
-    times, cpu, queries = [], [], []
+    times, cpu, queries, calls = [], [], [], []
+
+    def count(frame, event, arg) -> None:
+        if event == "call":
+            calls[-1] += 1
+
     for round_ in range(ROUNDS):
         payment_method = f"pm_card_visa--probe{round_:05d}"
         body = {"shoes": [line], "amount": amount, "id": payment_method, "address": ADDRESS, **extras}
@@ -73,6 +80,16 @@ def main() -> None:
             cpu.append((time.process_time() - started_cpu) * 1000)
         assert answer.status_code == 201, (answer.status_code, answer.content[:300])
         queries.append(len(captured.captured_queries))
+    # Python calls of a checkout, counted apart from the timed rounds (counting slows every call): the same for the
+    # same code whatever else the machine runs, where the times above move with its load.
+    for round_ in range(CALL_ROUNDS):
+        payment_method = f"pm_card_visa--calls{round_:05d}"
+        body = {"shoes": [line], "amount": amount, "id": payment_method, "address": ADDRESS, **extras}
+        calls.append(0)
+        sys.setprofile(count)
+        answer = client.post("/api/cart/checkout", body, content_type="application/json", secure=True)
+        sys.setprofile(None)
+        assert answer.status_code == 201, (answer.status_code, answer.content[:300])
     times.sort()
     print(
         json.dumps(
@@ -86,6 +103,7 @@ def main() -> None:
                 # changes less than the wall clock.
                 "python_cpu_median_ms": round(statistics.median(cpu), 2),
                 "queries": statistics.median(queries),
+                "python_calls_median": statistics.median(calls),
             }
         )
     )
