@@ -1,4 +1,4 @@
-import { render, waitFor } from "@testing-library/react";
+import { act, render, waitFor } from "@testing-library/react";
 import { useLayoutEffect } from "react";
 import userEvent from "@testing-library/user-event";
 import { Provider } from "react-redux";
@@ -62,4 +62,10 @@ export async function screenReady(store) {
     expect(document.querySelector(".screen-loading")).toBeNull();
     expect(store.getState().api.queries["brands(undefined)"]?.status).toBe("fulfilled");
   });
+}
+
+// Redux Toolkit tells the screen of a finished call on the next animation frame (its autoBatchEnhancer): a test whose
+// last step is a call's outcome lets that frame run inside act, or React's update lands after the test, outside it.
+export async function storeNotified() {
+  await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
