@@ -64,8 +64,9 @@ export async function screenReady(store) {
   });
 }
 
-// Redux Toolkit tells the screen of a finished call on the next animation frame (its autoBatchEnhancer): a test whose
-// last step is a call's outcome lets that frame run inside act, or React's update lands after the test, outside it.
+// Redux Toolkit tells the screen of a finished call on the next animation frame (its autoBatchEnhancer). Testing
+// Library's waits and the test's end cover it; a test that awaits anything else after a call's outcome (a FileReader,
+// a timer) lets that frame run inside act first, or React's update lands during that await, outside act.
 export async function storeNotified() {
   await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
 }
