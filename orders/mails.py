@@ -59,9 +59,7 @@ def breakdown_rows(order: Order) -> list[dict]:
 
 @mail_kind(ORDER_CONFIRMATION)
 def order_confirmation_build(mail: Mail) -> MailContent:
-    order = Order.objects.filter(pk=mail.context.get("order"), paid_at__isnull=False).first()
-    if order is None:
-        raise MailUnbuildable("the order is gone, or was never paid")
+    order = _paid_order(mail)
     lines = [
         {
             "name": line.name,

@@ -3,17 +3,15 @@
 import base64
 import json
 import time
+from collections.abc import Iterator
 
 import firebase_admin
 import pytest
 from django_otp.oath import totp
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from firebase_admin import credentials
-from google.auth.credentials import AnonymousCredentials
 from google.oauth2 import credentials as google_credentials
-from rest_framework.settings import api_settings
 from rest_framework.test import APIClient
-from rest_framework.views import APIView
 
 from accounts.errors import ACCOUNT_DISABLED
 from accounts.identity import firebase
@@ -32,38 +30,17 @@ from .fake_google import (
     service_account,
     signing_key,
 )
+from .identity_shops import FIREBASE_AUTHENTICATION, bearer, firebase_mode
 
 pytestmark = pytest.mark.django_db
 
-FIREBASE_AUTHENTICATION = "accounts.identity.firebase.FirebaseAuthentication"
 UID = "fB3kq9ZtVd0aXlm2RrP7cYw1sE4u"
 EMAIL = "runner@sneakers.test"
 
 
 @pytest.fixture
-def google(settings, monkeypatch) -> FakeGoogle:
-    """The shop in firebase mode, its firebase-admin app answered by a fake Google."""
-    settings.IDENTITY_PROVIDER = "firebase"
-    settings.FIREBASE_PROJECT_ID = PROJECT_ID
-    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_AUTHENTICATION_CLASSES": [FIREBASE_AUTHENTICATION]}
-    # DRF reloads api_settings when the setting changes, but APIView copied the classes at import.
-    monkeypatch.setattr(APIView, "authentication_classes", api_settings.DEFAULT_AUTHENTICATION_CLASSES)
-    # With it set, firebase-admin would skip the very checks these tests are about.
-    monkeypatch.delenv("FIREBASE_AUTH_EMULATOR_HOST", raising=False)
-    fake = FakeGoogle()
-    fake.install(monkeypatch)
-    # The shop's app, with a credential that asks Google for no access token.
-    firebase.firebase_app_delete()
-    firebase_admin.initialize_app(AnonymousCredentials(), {"projectId": PROJECT_ID}, name=firebase.APP_NAME)
-    yield fake
-    firebase.firebase_app_delete()
-    assert fake.unexpected == []
-
-
-def bearer(token: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
+def google(settings, monkeypatch) -> Iterator[FakeGoogle]:
+    yield from firebase_mode(settings, monkeypatch)
 
 
 def test_a_valid_token_signs_in_and_creates_the_user_on_first_sight(google):

@@ -2,6 +2,7 @@
 tokens signed by a test key, and Google's key endpoint answered by a fake at the HTTP layer."""
 
 import time
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import SESSION_KEY
@@ -11,7 +12,8 @@ from accounts.identity import google as google_identity
 from accounts.models import User
 
 from .factories import PASSWORD, UserFactory
-from .fake_google import GOOGLE_CLIENT_ID, KEY_ID, OAUTH2_CERTS_URL, FakeGoogle, signing_key
+from .fake_google import KEY_ID, OAUTH2_CERTS_URL, FakeGoogle, signing_key
+from .identity_shops import local_with_google
 
 pytestmark = pytest.mark.django_db
 
@@ -20,16 +22,8 @@ EMAIL = "ada@sneakers.test"
 
 
 @pytest.fixture
-def google(settings, monkeypatch) -> FakeGoogle:
-    """A shop on its own accounts with a Google client id, and Google's keys served by the fake."""
-    settings.IDENTITY_PROVIDER = "local"
-    settings.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID
-    fake = FakeGoogle()
-    fake.install(monkeypatch)
-    google_identity.http_session_forget()
-    yield fake
-    google_identity.http_session_forget()
-    assert fake.unexpected == []
+def google(settings, monkeypatch) -> Iterator[FakeGoogle]:
+    yield from local_with_google(settings, monkeypatch)
 
 
 def sign_in(client, credential):

@@ -3,7 +3,6 @@
 import threading
 import time
 
-import pytest
 from django.db import connection, transaction
 from rest_framework.test import APIClient
 
@@ -12,17 +11,11 @@ from catalog.models import Shoe, StockEntry
 from conftest import ADMIN_EMAIL
 from orders.models import OrderLine
 from orders.tests.factories import OrderFactory, OrderLineFactory
+from shopsite.tests.races import ON_POSTGRESQL
 
 from .factories import ShoeFactory
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 
 def wait_until_another_backend_waits_for_a_lock() -> None:

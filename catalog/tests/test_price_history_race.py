@@ -4,24 +4,17 @@ and its last row is the shoe as it stands."""
 import threading
 from decimal import Decimal
 
-import pytest
 from django.db import connection, transaction
 
 from activity import services as activity
 from catalog import services
 from catalog.models import PriceChange, Shoe
+from shopsite.tests.races import ON_POSTGRESQL
 
 from .factories import ShoeFactory
 from .test_archive_concurrency import wait_until_another_backend_waits_for_a_lock
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 ACTOR = activity.command("test")
 

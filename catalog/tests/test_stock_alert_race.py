@@ -9,18 +9,12 @@ from django.db import connection, transaction
 from catalog import services
 from catalog.models import StockAlert
 from mailing.models import Mail
+from shopsite.tests.races import ON_POSTGRESQL
 
 from .factories import ShoeFactory
 from .test_archive_concurrency import wait_until_another_backend_waits_for_a_lock
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 EMAILS = ["ana@example.com", "bo@example.com", "cy@example.com"]
 

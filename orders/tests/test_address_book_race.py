@@ -1,52 +1,26 @@
 """One shopper's tabs saving addresses at once on PostgreSQL: the cap holds and the book keeps one default
 (orders.services.addresses locks the shopper's row first)."""
 
-import threading
 from collections import Counter
-
-import pytest
-from django.db import connection
+from functools import partial
 
 from accounts.tests.factories import UserFactory
 from orders.address_book import MAX_SAVED_ADDRESSES
 from orders.models import SavedAddress
+from shopsite.tests.races import ON_POSTGRESQL, together
 
 from .checkout import ADDRESS
 from .test_checkout_concurrency import signed_in
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 URL = "/api/account/addresses"
 
 
 def race(user, bodies: list[dict]) -> list:
-    """POST each body from its own thread and session (a tab each), all released at the same moment; return the
-    answers."""
-    clients = [signed_in(user) for _ in bodies]
-    start = threading.Barrier(len(bodies))
-    answers = [None] * len(bodies)
-
-    def send(index: int, body: dict) -> None:
-        try:
-            start.wait()
-            answers[index] = clients[index].post(URL, body, format="json")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send, args=(i, body)) for i, body in enumerate(bodies)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert all(answer is not None for answer in answers), "a save never answered"
-    return answers
+    """POST each body from its own session (a tab each), all at the same moment; return the answers."""
+    tabs = [signed_in(user) for _ in bodies]
+    return together([partial(tab.post, URL, sent, format="json") for tab, sent in zip(tabs, bodies, strict=True)])
 
 
 def test_six_tabs_saving_defaults_into_a_book_two_short_of_full_keep_two_and_one_default():

@@ -3,24 +3,17 @@
 import threading
 from collections import Counter
 
-import pytest
 from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import Order
+from shopsite.tests.races import ON_POSTGRESQL
 
 from .checkout import body, charges, line, paid_orders, stock
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 URL = "/api/cart/checkout"
 

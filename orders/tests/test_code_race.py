@@ -3,24 +3,15 @@ nothing charged (orders.services.pricing.discount_use_take)."""
 
 from collections import Counter
 
-import pytest
-from django.db import connection
-
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import DiscountCode, DiscountUse, Order
+from shopsite.tests.races import ON_POSTGRESQL
 
 from .checkout import body, charges, line
 from .test_checkout_concurrency import race, signed_in
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 
 def checkout(user, shoe, index: int) -> dict:

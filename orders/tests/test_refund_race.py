@@ -1,53 +1,23 @@
 """Two admins refunding the same order at once, on PostgreSQL's row locks: one refund, the pairs back once."""
 
-import threading
-
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from conftest import ADMIN_EMAIL
 from orders.models import Order, Refund, TestPaymentIntent
+from shopsite.tests.races import ON_POSTGRESQL, together
 
 from .checkout import body, line, stock
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 
 def signed_in(user) -> APIClient:
     client = APIClient()
     client.force_login(user)
     return client
-
-
-def together(calls: list) -> list:
-    """Run each call from its own thread, all released at the same moment; return their answers."""
-    start = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index: int, call) -> None:
-        try:
-            start.wait()
-            answers[index] = call()
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert all(answer is not None for answer in answers), "a refund never answered"
-    return answers
 
 
 @pytest.mark.parametrize("action", ["refund", "cancel"])

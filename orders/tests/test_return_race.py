@@ -1,26 +1,19 @@
 """Two requests for the last pair of a line racing on PostgreSQL's row locks: one return, never two."""
 
-import threading
 from collections import Counter
+from functools import partial
 
-import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import Order, OrderLine, ReturnPair, Shipment
+from shopsite.tests.races import ON_POSTGRESQL, together
 
 from .checkout import body, line
+from .test_checkout_concurrency import signed_in
 
-pytestmark = [
-    pytest.mark.postgres,
-    pytest.mark.skipif(
-        connection.vendor != "postgresql",
-        reason="needs PostgreSQL's row locks (SQLite runs one writer at a time, so nothing races there)",
-    ),
-    pytest.mark.django_db(transaction=True),
-]
+pytestmark = ON_POSTGRESQL
 
 
 def test_two_requests_for_the_last_pair_make_one_return():
@@ -41,23 +34,8 @@ def test_two_requests_for_the_last_pair_make_one_return():
         {"lines": [{"line": order_line.pk, "quantity": 1}], "reason": "too_small", "exchangeSize": "10"},
         {"lines": [{"line": order_line.pk, "quantity": 1}], "reason": "defect"},
     ]
-    start = threading.Barrier(2)
-    answers = [None, None]
-
-    def send(index):
-        try:
-            own = APIClient()
-            own.force_login(buyer)
-            start.wait()
-            answers[index] = own.post(url, payloads[index], format="json")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
+    tabs = [signed_in(buyer) for _ in payloads]
+    answers = together([partial(tab.post, url, sent, format="json") for tab, sent in zip(tabs, payloads, strict=True)])
 
     assert Counter(answer.status_code for answer in answers) == {201: 1, 400: 1}
     assert ReturnPair.objects.filter(line=order_line).count() == 1

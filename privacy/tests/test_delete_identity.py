@@ -2,19 +2,14 @@
 with Firebase's record of the person deleted too; Google and Firebase answered by the fake at the HTTP layer."""
 
 import time
+from collections.abc import Iterator
 
-import firebase_admin
 import pytest
-from google.auth.credentials import AnonymousCredentials
-from rest_framework.settings import api_settings
-from rest_framework.test import APIClient
-from rest_framework.views import APIView
 
-from accounts.identity import firebase
-from accounts.identity import google as google_identity
 from accounts.models import User
 from accounts.tests.factories import UserFactory
-from accounts.tests.fake_google import DELETE_URL, GOOGLE_CLIENT_ID, PROJECT_ID, FakeGoogle
+from accounts.tests.fake_google import DELETE_URL, FakeGoogle
+from accounts.tests.identity_shops import bearer, firebase_mode, local_with_google
 
 pytestmark = pytest.mark.django_db
 
@@ -24,15 +19,8 @@ EMAIL = "ada@sneakers.test"
 
 
 @pytest.fixture
-def google(settings, monkeypatch) -> FakeGoogle:
-    settings.IDENTITY_PROVIDER = "local"
-    settings.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID
-    fake = FakeGoogle()
-    fake.install(monkeypatch)
-    google_identity.http_session_forget()
-    yield fake
-    google_identity.http_session_forget()
-    assert fake.unexpected == []
+def google(settings, monkeypatch) -> Iterator[FakeGoogle]:
+    yield from local_with_google(settings, monkeypatch)
 
 
 @pytest.fixture
@@ -64,29 +52,8 @@ def test_a_google_account_confirms_with_a_fresh_google_sign_in(google, google_us
 
 
 @pytest.fixture
-def firebase_google(settings, monkeypatch) -> FakeGoogle:
-    """The shop in firebase mode, its firebase-admin app answered by the fake Google."""
-    settings.IDENTITY_PROVIDER = "firebase"
-    settings.FIREBASE_PROJECT_ID = PROJECT_ID
-    settings.REST_FRAMEWORK = {
-        **settings.REST_FRAMEWORK,
-        "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.identity.firebase.FirebaseAuthentication"],
-    }
-    monkeypatch.setattr(APIView, "authentication_classes", api_settings.DEFAULT_AUTHENTICATION_CLASSES)
-    monkeypatch.delenv("FIREBASE_AUTH_EMULATOR_HOST", raising=False)
-    fake = FakeGoogle()
-    fake.install(monkeypatch)
-    firebase.firebase_app_delete()
-    firebase_admin.initialize_app(AnonymousCredentials(), {"projectId": PROJECT_ID}, name=firebase.APP_NAME)
-    yield fake
-    firebase.firebase_app_delete()
-    assert fake.unexpected == []
-
-
-def bearer(token: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Bearer {token}")
-    return client
+def firebase_google(settings, monkeypatch) -> Iterator[FakeGoogle]:
+    yield from firebase_mode(settings, monkeypatch)
 
 
 def test_with_firebase_an_old_sign_in_is_refused_and_a_recent_one_deletes_both_records(

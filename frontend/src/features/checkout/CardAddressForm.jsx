@@ -12,7 +12,8 @@ import {
   sameAddress,
   savedMatching,
 } from "./savedAddresses";
-import { billingDetails, fieldError, paymentErrors } from "./validators";
+import { useCheckedFields } from "./useCheckedFields";
+import { billingDetails, paymentErrors } from "./validators";
 
 const NO_CARD = { accepted: false, brand: null, error: null };
 
@@ -39,8 +40,7 @@ export default function CardAddressForm({
   offerSave = false,
   children,
 }) {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState({});
+  const { values, setValues, setErrors, fieldProps } = useCheckedFields(EMPTY, onFieldChange);
   const [card, setCard] = useState(NO_CARD);
   const [tried, setTried] = useState(false);
   const [save, setSave] = useState(false);
@@ -70,22 +70,6 @@ export default function CardAddressForm({
   useEffect(() => {
     if (prefilled) tell(prefilled);
   }, [prefilled]);
-
-  const check = (field) => (event) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
-    onFieldChange?.(field, value);
-  };
-  const fieldProps = (field, autoComplete) => ({
-    type: "text",
-    value: values[field],
-    error: errors[field],
-    autoComplete,
-    maxLength: 60,
-    onChange: check(field),
-    onBlur: check(field),
-  });
 
   const submit = (event) => {
     event.preventDefault();
