@@ -3,18 +3,33 @@ import FormField from "../../components/FormField";
 import { errorPopup } from "../../lib/popup";
 import { ADDRESS_DEFAULT_BOX, ADDRESS_SAVE, CANCEL } from "./messages";
 import { addressFields, ADDRESS_FIELDS } from "./savedAddresses";
-import { useCheckedFields } from "./useCheckedFields";
-import { paymentErrors } from "./validators";
+import { fieldError, paymentErrors } from "./validators";
 
 // One address of the book, new or kept (`saved`), with the payment form's fields, rules and messages
 // (validators.js): checked on each key press and on blur, and whole when sent. `onSave(fields)` sends it and
 // settles with unwrap(): a field the server refuses shows its message under the field, any other refusal a popup.
 // `withDefaultBox` offers to make it the default.
 export default function AddressForm({ saved, title, withDefaultBox, onSave, onCancel }) {
-  const { values, setErrors, fieldProps } = useCheckedFields(() => addressFields(saved));
+  const [values, setValues] = useState(() => addressFields(saved));
+  const [errors, setErrors] = useState({});
   const [makeDefault, setMakeDefault] = useState(false);
   const [busy, setBusy] = useState(false);
   const id = useId();
+
+  const check = (field) => (event) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
+  };
+  const fieldProps = (field, autoComplete) => ({
+    type: "text",
+    value: values[field],
+    error: errors[field],
+    autoComplete,
+    maxLength: 60,
+    onChange: check(field),
+    onBlur: check(field),
+  });
 
   const submit = async (event) => {
     event.preventDefault();

@@ -12,8 +12,7 @@ import {
   sameAddress,
   savedMatching,
 } from "./savedAddresses";
-import { useCheckedFields } from "./useCheckedFields";
-import { billingDetails, paymentErrors } from "./validators";
+import { billingDetails, fieldError, paymentErrors } from "./validators";
 
 const NO_CARD = { accepted: false, brand: null, error: null };
 
@@ -40,7 +39,8 @@ export default function CardAddressForm({
   offerSave = false,
   children,
 }) {
-  const { values, setValues, setErrors, fieldProps } = useCheckedFields(EMPTY, onFieldChange);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState({});
   const [card, setCard] = useState(NO_CARD);
   const [tried, setTried] = useState(false);
   const [save, setSave] = useState(false);
@@ -70,6 +70,22 @@ export default function CardAddressForm({
   useEffect(() => {
     if (prefilled) tell(prefilled);
   }, [prefilled]);
+
+  const check = (field) => (event) => {
+    const { value } = event.target;
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: fieldError(field, value) }));
+    onFieldChange?.(field, value);
+  };
+  const fieldProps = (field, autoComplete) => ({
+    type: "text",
+    value: values[field],
+    error: errors[field],
+    autoComplete,
+    maxLength: 60,
+    onChange: check(field),
+    onBlur: check(field),
+  });
 
   const submit = (event) => {
     event.preventDefault();
