@@ -67,3 +67,38 @@ def process_cpu_seconds(pid: int) -> float:
     # The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     fields = proc_read(pid, "stat").rpartition(")")[2].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if len(fields) > 12 else 0.0
+
+
+def machine_cpu_by_kind() -> dict[str, float]:
+    """The CPU seconds used so far by every process on the machine, summed by kind: the load (wrk), the proxy
+    (nginx), the shop (gunicorn), the database (postgres), the bench itself and the rest; "idle" is the machine's."""
+    totals: dict[str, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        command = proc_read(pid, "cmdline").replace("\0", " ")
+        kind = next((kind for kind, mark in PROCESS_KINDS if mark in command), "other")
+        totals[kind] = totals.get(kind, 0.0) + process_cpu_seconds(pid)
+    idle_ticks = int(Path("/proc/stat").read_text().split()[4])
+    totals["idle"] = idle_ticks / os.sysconf("SC_CLK_TCK")
+    return totals
+
+
+def cores_used(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
+    """The cores each kind of process kept busy between two machine_cpu_by_kind() readings seconds apart."""
+    return {
+        kind: round((after.get(kind, 0.0) - before.get(kind, 0.0)) / seconds, 2)
+        for kind in after
+        if after.get(kind, 0.0) - before.get(kind, 0.0) > 0.005 * seconds
+    }
+
+
+# How a process's command line tells its kind (the first mark found wins).
+PROCESS_KINDS = (
+    ("wrk", "wrk "),
+    ("nginx", "nginx"),
+    ("shop", "gunicorn"),
+    ("postgres", "postgres"),
+    ("bench", "bench.run"),
+)
