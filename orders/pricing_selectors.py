@@ -3,12 +3,12 @@ code, the shipping methods serving an address, its tax rate), for the cart's quo
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from uuid import uuid4
 
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
+
+from shopsite.kept import KeptTables
 
 from . import pricing
 from .errors import PriceMoved, ShippingMethodNotFound, TaxUnavailable
@@ -36,14 +36,6 @@ def destination_of(*, country: str = "", state: str = "", postal_code: str = "")
     return Destination(country=(country or settings.SHOP_COUNTRY).upper(), state=state, postal_code=postal_code)
 
 
-# The operator's tables (shipping methods and tax rates) are read by every quote and checkout and written a few times
-# a year: each process keeps them, under a version kept in the shared cache, which their every write moves on
-# (orders.services.pricing_tables_changed). Why a process never keeps old tables under a new version: a reader reads
-# the version before the tables, and the version moves after the write commits, so one that got the new version read
-# the tables after the commit. Without a version (a cache that keeps nothing), the tables are read every time.
-TABLES_VERSION_KEY = "orders:pricing-tables"
-
-
 @dataclass(frozen=True)
 class PricingTables:
     # The active shipping methods in the operator's order, and every tax rate. Shared by the process's requests:
@@ -52,30 +44,18 @@ class PricingTables:
     rates: tuple[TaxRate, ...]
 
 
-_kept: tuple[str, PricingTables] | None = None
+def _tables_read() -> PricingTables:
+    return PricingTables(methods=tuple(ShippingMethod.objects.filter(active=True)), rates=tuple(TaxRate.objects.all()))
+
+
+# The operator's tables are read by every quote and checkout and written a few times a year: each process keeps them
+# until a save or delete of a method or a rate moves their version on (orders.services.signals_connect).
+PRICING_TABLES = KeptTables("pricing", _tables_read)
 
 
 def pricing_tables() -> PricingTables:
-    """The tables as this process keeps them for the current version, read anew (two queries) when it moved."""
-    global _kept
-    version = cache.get(TABLES_VERSION_KEY)
-    if version is None:
-        cache.add(TABLES_VERSION_KEY, uuid4().hex, timeout=None)
-        version = cache.get(TABLES_VERSION_KEY)
-    kept = _kept
-    if kept is not None and version is not None and kept[0] == version:
-        return kept[1]
-    tables = PricingTables(
-        methods=tuple(ShippingMethod.objects.filter(active=True)), rates=tuple(TaxRate.objects.all())
-    )
-    if version is not None:
-        _kept = (version, tables)
-    return tables
-
-
-def shipping_methods_active() -> list[ShippingMethod]:
-    """Every active method, in the operator's order."""
-    return list(pricing_tables().methods)
+    """The tables as this process keeps them (shopsite/kept.py): one query for their version, two more when it moved."""
+    return PRICING_TABLES.get()
 
 
 def serves(method: ShippingMethod, destination: Destination | None) -> bool:
@@ -84,9 +64,10 @@ def serves(method: ShippingMethod, destination: Destination | None) -> bool:
     return bool(destination.regions & {region.upper() for region in method.regions})
 
 
-def tax_rate_find(*, destination: Destination) -> TaxRate | None:
-    """The destination's rate: its state's, else its country's."""
-    rows = [row for row in pricing_tables().rates if row.country.upper() == destination.country.upper()]
+def tax_rate_find(*, destination: Destination, rates: tuple[TaxRate, ...] | None = None) -> TaxRate | None:
+    """The destination's rate among rates (the pricing tables' when None): its state's, else its country's."""
+    rates = pricing_tables().rates if rates is None else rates
+    rows = [row for row in rates if row.country.upper() == destination.country.upper()]
     key = pricing.state_key(country=destination.country, state=destination.state)
     for row in rows:
         if row.state and key and pricing.state_key(country=destination.country, state=row.state) == key:
@@ -209,6 +190,7 @@ def _tax(
     now: datetime,
     extras: bool,
     given: pricing.TaxAmounts | None,
+    rates: tuple[TaxRate, ...],
 ) -> pricing.Tax | pricing.TaxAmounts | None:
     """The tax rule for the destination: Stripe Tax's amounts when it is on (given: asked before the checkout's
     transaction, which calls nothing out), else the table's rate."""
@@ -233,7 +215,7 @@ def _tax(
             )
         except GatewayUnavailable as error:
             raise TaxUnavailable() from error
-    rate = tax_rate_find(destination=destination)
+    rate = tax_rate_find(destination=destination, rates=rates)
     return pricing.Tax(rate=rate.rate, applies_to_shipping=rate.applies_to_shipping) if rate else None
 
 
@@ -272,7 +254,9 @@ def cart_quote(
         terms, row = None, None
         goods = pricing.breakdown_compute(lines=lines, now=now)
 
-    active = shipping_methods_active() if extras else []
+    # The operator's tables, read (their version) once for the whole quote.
+    tables = pricing_tables() if extras else None
+    active = list(tables.methods) if tables else []
     methods = [method for method in active if serves(method, destination)]
     after_discount = goods.subtotal - goods.discount
 
@@ -284,7 +268,17 @@ def cart_quote(
         chosen = min(methods, key=lambda method: (cost(method), methods.index(method)))
     shipping = pricing.Shipping(price=chosen.price, free_above=chosen.free_above) if chosen else None
     where = destination or destination_of()
-    tax = _tax(destination=where, lines=lines, code=terms, shipping=shipping, now=now, extras=extras, given=tax_amounts)
+    rates = tables.rates if tables else ()
+    tax = _tax(
+        destination=where,
+        lines=lines,
+        code=terms,
+        shipping=shipping,
+        now=now,
+        extras=extras,
+        given=tax_amounts,
+        rates=rates,
+    )
     breakdown = pricing.breakdown_compute(
         lines=lines,
         now=now,

@@ -10,3 +10,9 @@ class ReleasesConfig(AppConfig):
     def ready(self) -> None:
         # The checkout's hooks (orders/hooks.py): the release's guard and its in-transaction rules; and its mails.
         from . import checkout_rules, mails  # noqa: F401
+        from .models import Release, ReleaseSize
+        from .selectors import RULING_SHOES
+
+        # Every save and delete of a release or its sizes (the dashboard's, the Django admin's) moves on the shoes
+        # each process keeps as ruled by a release.
+        RULING_SHOES.moved_by(Release, ReleaseSize)

@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from orders.models import Order
 from orders.selectors import HELD
+from shopsite.kept import KeptTables
 
 from .models import DrawEntry, Release, ReleasePurchase, ReleaseSize
 
@@ -48,14 +49,35 @@ def release_get(*, release_id: int, announced_only: bool = True) -> Release | No
     return releases.first()
 
 
-def releases_ruling(*, shoe_ids, now=None) -> list[Release]:
-    """The releases whose rules a checkout of these shoes follows now: a first-come one until its close (for good
-    when it has none), a draw until its draw has run. Their sizes come along."""
-    now = now or timezone.now()
+def _ruling(now) -> Q:
+    """Releases whose rules a checkout follows now: a first-come one until its close (for good when it has none), a
+    draw until its draw has run."""
     ruling = Q(kind=Release.Kind.FIRST_COME) & (Q(closes_at__isnull=True) | Q(closes_at__gt=now))
-    ruling |= Q(kind=Release.Kind.DRAW, draw_finished_at__isnull=True)
+    return ruling | Q(kind=Release.Kind.DRAW, draw_finished_at__isnull=True)
+
+
+def _ruling_shoes_read() -> frozenset[int]:
+    # Every release's shoes but a run draw's, whatever the clock says: a superset of the shoes ruled at any moment,
+    # until a write of a release moves the version on (releases.apps). A draw run by an UPDATE leaves its shoes in it.
+    sizes = ReleaseSize.objects.exclude(release__kind=Release.Kind.DRAW, release__draw_finished_at__isnull=False)
+    return frozenset(sizes.values_list("shoe_id", flat=True))
+
+
+# The shoes of the releases that may rule a checkout, as each process keeps them (shopsite/kept.py): a cart with none
+# of them, nearly every cart, asks nothing more.
+RULING_SHOES = KeptTables("releases", _ruling_shoes_read)
+
+
+def releases_ruling(*, shoe_ids, now=None) -> list[Release]:
+    """The releases whose rules a checkout of these shoes follows now (_ruling). Their sizes come along."""
+    if RULING_SHOES.get().isdisjoint(shoe_ids):
+        return []
+    now = now or timezone.now()
     return list(
-        Release.objects.filter(ruling, sizes__shoe_id__in=shoe_ids).distinct().prefetch_related("sizes").order_by("pk")
+        Release.objects.filter(_ruling(now), sizes__shoe_id__in=shoe_ids)
+        .distinct()
+        .prefetch_related("sizes")
+        .order_by("pk")
     )
 
 

@@ -1,4 +1,5 @@
-"""The project's own rows: the heartbeats of Celery's workers and beat (shopsite/heartbeats.py)."""
+"""The project's own rows: the heartbeats of Celery's workers and beat (shopsite/heartbeats.py), and the versions of the
+tables each process keeps (shopsite/kept.py)."""
 
 from django.db import models
 
@@ -12,3 +13,15 @@ class Heartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class TablesVersion(models.Model):
+    """The version of a set of tables each process keeps (shopsite/kept.py): a new random value at every write of
+    them, in the writer's own transaction. In the database, so that every process of every machine sees it, whatever
+    the cache."""
+
+    name = models.CharField(max_length=40, primary_key=True)
+    version = models.CharField(max_length=32)
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.version}"

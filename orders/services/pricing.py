@@ -1,12 +1,8 @@
 """Writes of pricing (docs/DESIGN.md §5, "Pricing"): a discount code's use counted by the checkout's reservation and
 given back when its payment fails, and the operator's shipping methods."""
 
-from uuid import uuid4
-
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
-from django.db.models.signals import post_delete, post_save
 
 from accounts.models import User
 from activity import services as activity
@@ -14,7 +10,7 @@ from activity import services as activity
 from ..errors import CodeRefused
 from ..models import DiscountCode, DiscountUse, Order, ShippingMethod, TaxRate
 from ..pricing import CodeRefusal
-from ..pricing_selectors import TABLES_VERSION_KEY
+from ..pricing_selectors import PRICING_TABLES
 
 
 def discount_use_take(*, code: DiscountCode, order: Order, user: User) -> None:
@@ -70,26 +66,7 @@ def shipping_method_delete(*, actor: User, method: ShippingMethod) -> None:
         method.delete()
 
 
-def pricing_tables_changed() -> None:
-    """Move the pricing tables' version on (orders.pricing_selectors.pricing_tables): now, so that a read later in
-    the writer's own transaction sees its write, and again once it commits, so that a read made in between and kept
-    under the first new version is not kept any longer. robust: a failed move must not undo a committed write."""
-    _tables_version_move()
-    transaction.on_commit(_tables_version_move, robust=True)
-
-
-def _tables_version_move() -> None:
-    cache.set(TABLES_VERSION_KEY, uuid4().hex, timeout=None)
-
-
-def _table_row_changed(sender, **kwargs) -> None:
-    pricing_tables_changed()
-
-
 def signals_connect() -> None:
-    """Every save and delete of a shipping method or a tax rate moves the tables' version on: this module's writes,
-    the Django admin's and the demo's alike (like the catalogue's version, catalog/services/version.py)."""
-    for model in (ShippingMethod, TaxRate):
-        name = model._meta.model_name
-        post_save.connect(_table_row_changed, sender=model, dispatch_uid=f"pricing_tables_{name}_save")
-        post_delete.connect(_table_row_changed, sender=model, dispatch_uid=f"pricing_tables_{name}_delete")
+    """Every save and delete of a shipping method or a tax rate moves the pricing tables' version on
+    (shopsite/kept.py)."""
+    PRICING_TABLES.moved_by(ShippingMethod, TaxRate)

@@ -1,14 +1,15 @@
-"""The pricing tables as each process keeps them (orders.pricing_selectors.pricing_tables): read once, read anew after
-any write of a shipping method or a tax rate, whoever makes it."""
+"""The pricing tables as each process keeps them (orders.pricing_selectors.pricing_tables, shopsite/kept.py): read
+once, read anew after any write of a shipping method or a tax rate, whoever makes it and in whichever process."""
 
 from decimal import Decimal
 
 import pytest
-from django.core.cache import cache
+from django.db import transaction
 
 from orders import services
 from orders.models import ShippingMethod, TaxRate
-from orders.pricing_selectors import TABLES_VERSION_KEY, destination_of, pricing_tables, tax_rate_find
+from orders.pricing_selectors import _tables_read, destination_of, pricing_tables, tax_rate_find
+from shopsite.kept import KeptTables, versions_read
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +22,10 @@ def test_the_tables_are_read_once_then_kept(django_assert_num_queries):
     ShippingMethod.objects.create(name="Standard", price=799)
     TaxRate.objects.create(country="US", state="CA", rate=Decimal("7.25"))
 
-    with django_assert_num_queries(2):
+    # Their version, then the tables; then their version alone.
+    with django_assert_num_queries(3):
         first = pricing_tables()
-    with django_assert_num_queries(0):
+    with django_assert_num_queries(1):
         again = pricing_tables()
 
     assert again is first
@@ -53,24 +55,28 @@ def test_saves_and_deletes_made_without_the_service_move_the_tables_on_too():
     assert tax_rate_find(destination=destination_of(state="NY")) is None
 
 
-def test_the_version_moves_again_once_the_write_commits(django_capture_on_commit_callbacks):
-    pricing_tables()
-    before = cache.get(TABLES_VERSION_KEY)
-
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        ShippingMethod.objects.create(name="Standard", price=799)
-    moved = cache.get(TABLES_VERSION_KEY)
-    # A reader between the write and its commit may keep the old tables under `moved`: the commit moves past it.
-    for callback in callbacks:
-        callback()
-
-    assert len({before, moved, cache.get(TABLES_VERSION_KEY)}) == 3
-
-
-def test_a_cache_that_keeps_nothing_reads_the_tables_every_time(settings, django_assert_num_queries):
+def test_another_process_sees_a_write_whatever_the_cache(settings):
+    # Another gunicorn worker keeps its own tables; with a cache of each process's own memory (the single machine's
+    # default) or none at all, the version it reads is still the database's.
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    other_worker = KeptTables("pricing", _tables_read)
+    assert other_worker.get().methods == ()
+
     ShippingMethod.objects.create(name="Standard", price=799)
 
-    for _read in range(2):
-        with django_assert_num_queries(2):
-            assert names() == ["Standard"]
+    assert [method.name for method in other_worker.get().methods] == ["Standard"]
+
+
+def test_a_write_rolled_back_leaves_nothing_kept(django_assert_num_queries):
+    pricing_tables()
+    before = versions_read()
+
+    with pytest.raises(RuntimeError), transaction.atomic():
+        ShippingMethod.objects.create(name="Never", price=1)
+        # Read inside the writer's transaction: its write is seen, and kept under the version it moved to.
+        assert names() == ["Never"]
+        raise RuntimeError("the write fails")
+
+    # The version went back with the write, and the tables kept under the one rolled back are never read again.
+    assert versions_read() == before
+    assert names() == []

@@ -4,9 +4,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from catalog.services import catalog_version_bump
+from shopsite.kept import tables_changed
 
 from ..errors import ReleaseLocked
 from ..models import Release, ReleaseSize
+from ..selectors import RULING_SHOES
 
 
 @transaction.atomic
@@ -26,6 +28,8 @@ def release_save(*, data: dict, release: Release | None = None) -> Release:
         release.save()
         release.sizes.all().delete()
     ReleaseSize.objects.bulk_create(ReleaseSize(release=release, **item) for item in sizes)
+    # bulk_create sends no signal: the shoes each process keeps as ruled by a release move on with the sizes.
+    tables_changed(RULING_SHOES.name)
     # The releases' list is kept under the catalogue's version (releases/answers.py): it shows the change at once.
     catalog_version_bump()
     return release
