@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from decimal import Decimal
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum
+from django.db.models import Count, F, Prefetch, Q, QuerySet, Sum, prefetch_related_objects
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
@@ -141,6 +141,17 @@ def order_get(*, id_payment: str, user, just_paid: bool = False) -> Order:
         raise OrderNotFound() from None
     if just_paid:
         order.shipments_listed, order.returns_listed = [], []
+    return order
+
+
+def order_just_paid(*, order: Order, user) -> Order:
+    """The order the checkout's request has just paid, for its answer: its row as this request wrote it, with its lines
+    (one query) and no shipment or return yet. An order another request settled first (order_paid found it paid: this
+    one never set paid_at) is read whole (order_get)."""
+    if order.paid_at is None:
+        return order_get(id_payment=order.payment_intent_id, user=user, just_paid=True)
+    prefetch_related_objects([order], Prefetch("lines", queryset=OrderLine.objects.select_related("shoe")))
+    order.shipments_listed, order.returns_listed = [], []
     return order
 
 

@@ -127,9 +127,10 @@ class CheckoutView(APIView):
                 {"requiresAction": True, "clientSecret": checkout.client_secret, "message": CONFIRM_WITH_BANK},
                 status=status.HTTP_202_ACCEPTED,
             )
-        order = selectors.order_get(
-            id_payment=checkout.order.payment_intent_id, user=request.user, just_paid=not checkout.repeated
-        )
+        if checkout.repeated:
+            order = selectors.order_get(id_payment=checkout.order.payment_intent_id, user=request.user)
+        else:
+            order = selectors.order_just_paid(order=checkout.order, user=request.user)
         answer = {"message": _paid_message(order), "order": OrderOutput(order).data}
         if data["save_address"]:
             # Once paid, in a transaction of its own: a full book never turns a payment into a refusal.

@@ -357,6 +357,21 @@ def test_a_checkout_with_a_code_shipping_and_tax_counts_its_queries(client, shop
     with CaptureQueriesContext(connection) as queries:
         assert client.post(CHECKOUT, checkout).status_code == 201
 
-    # test_checkout_api's 30 (the shipping methods and tax rates as the process keeps them), and the code's: the code
+    # test_checkout_api's 29 (the shipping methods and tax rates as the process keeps them), and the code's: the code
     # and its brands' and shoes' ids (2), its use counted (1) and recorded (1).
-    assert len(queries) <= 30 + 4, len(queries)
+    assert len(queries) <= 29 + 4, len(queries)
+
+
+def test_the_checkout_answers_its_order_as_the_order_call_reads_it(client, shopper, shoe, demo, mailoutbox):
+    # The checkout answers from the order as its own request wrote it (orders.selectors.order_just_paid), with every
+    # part of the price: the same as reading it back.
+    express = demo["express"].pk
+    amount = 12999 - 1300 + 1999 + round((12999 - 1300) * 0.0725)
+    checkout = {**body(shopper, [line(shoe)], amount=amount, address=CALIFORNIA), "code": "WELCOME10"}
+
+    answer = client.post(CHECKOUT, {**checkout, "shipping": express})
+
+    assert answer.status_code == 201, answer.json()
+    order = answer.json()["order"]
+    assert order == client.get(f"/api/cart/order/{order['idPayment']}").json()
+    assert order["code"] == "WELCOME10" and order["shippingMethod"]["name"] == "Express" and order["tax"] > 0
