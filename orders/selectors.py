@@ -157,12 +157,7 @@ def order_just_paid(*, order: Order, user) -> Order:
 
 def order_find_live(*, payment_method_id: str) -> Order | None:
     """The checkout already made with this payment method, unless it was released."""
-    return (
-        Order.objects.filter(payment_method_id=payment_method_id)
-        .exclude(payment=Order.Payment.RELEASED)
-        .select_related("user")
-        .first()
-    )
+    return Order.objects.filter(payment_method_id=payment_method_id).exclude(payment=Order.Payment.RELEASED).first()
 
 
 def orders_stale(*, before) -> QuerySet[Order]:

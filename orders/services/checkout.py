@@ -238,6 +238,7 @@ def _checkout_resume(*, order: Order, user: User, gateway: PaymentGateway) -> Ch
     """The same payment method again: the first order's outcome, or its charge carried on."""
     if order.user_id != user.pk:
         raise PaymentMethodUsed()
+    order.user = user
     if order.payment == Order.Payment.PAID:
         return Checkout(order=order, repeated=True)
     if order.payment == Order.Payment.DECLINED:
