@@ -52,7 +52,7 @@ def nginx_conf(directory: Path, *, upstream: str, listen: str, checkouts_at_once
     # Started as root, nginx's workers would run as nobody, who may not enter the bench's private temp directory.
     user = f"user {pwd.getpwuid(os.geteuid()).pw_name};\n" if os.geteuid() == 0 else ""
     return (
-        f"{user}worker_processes 1;\npid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'} warn;\n"
+        f"{user}worker_processes auto;\npid {directory / 'nginx.pid'};\nerror_log {directory / 'error.log'} warn;\n"
         "events { worker_connections 4096; }\n"
         f"http {{\naccess_log off;\nclient_body_temp_path {directory / 'body'};\n"
         f"proxy_temp_path {directory / 'proxy'};\nfastcgi_temp_path {directory / 'fastcgi'};\n"

@@ -36,7 +36,11 @@ BROWSE_CONNECTIONS = 16
 CHECKOUT_THREADS = 8
 SHOES_BROWSED = 20
 HOT_PAGE = "/api/shoes?limit=28"
+HOT = Target("hot", "sale day", HOT_PAGE)
 CHECKOUT = Target("checkout", "sale day", "/api/cart/checkout", method="POST")
+# The server's /metrics (shopsite/metrics.py) answers the bench with it: the catalogue answers built in each row.
+METRICS_TOKEN = "bench-sale-day-metrics"
+BUILT = re.compile(r'^shop_catalogue_cache_total\{result="miss"\} ([\d.e+]+)$', re.MULTILINE)
 
 
 class CheckoutDriver:
@@ -102,9 +106,20 @@ class CheckoutDriver:
         }
 
 
+def catalogue_built(shop: Server) -> float:
+    """How many catalogue answers the shop's workers have built from the database so far (not found kept)."""
+    request = urllib.request.Request(
+        shop.url + "/metrics", headers={**request_headers(HOT, shop, {}), "Authorization": f"Bearer {METRICS_TOKEN}"}
+    )
+    with NO_REDIRECTS.open(request, timeout=10) as answer:
+        found = BUILT.search(answer.read().decode())
+    return float(found.group(1)) if found else 0.0
+
+
 def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token: str, ids: str) -> dict[str, Any]:
     """Shoppers browsing server_url (the shop, or nginx in front of it) while checkouts run at rate a second."""
     shop = run.servers["sale day"]
+    built = catalogue_built(shop)
     with CheckoutDriver(shop, run.checkout, rate, token) as driver:
         term = urllib.parse.quote(run.catalogue["search_term"])
         process = wrk_script_start("browse.lua", BROWSE_CONNECTIONS, seconds, server_url, "/", term, ids)
@@ -124,6 +139,9 @@ def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token:
         "browse_failures": failures.group(1) if failures else "",
         **driver.summary(),
         "cores": cores,
+        # A sale moves no kept answer (catalog/fresh.py): a row builds only what a worker had not kept yet, however
+        # many checkouts run.
+        "catalogue_built": int(catalogue_built(shop) - built),
     }
 
 
@@ -153,7 +171,12 @@ def sale_day_stage(run: Run) -> Outcome:
     seconds = max(plan.seconds * 2, 4)
     # The checkout server's settings, with a mail queue nobody reads (the mail stages count theirs), and one more proxy:
     # wrk plays the load balancer, nginx the cache behind it. Straight to the shop, wrk's one address is still taken.
-    env = {**run.servers["checkout"].env, "SHOP_NUM_PROXIES": "2", "CELERY_QUEUE": f"bench-sale-day-{int(time.time())}"}
+    env = {
+        **run.servers["checkout"].env,
+        "SHOP_NUM_PROXIES": "2",
+        "CELERY_QUEUE": f"bench-sale-day-{int(time.time())}",
+        "SHOP_METRICS_TOKEN": METRICS_TOKEN,
+    }
     shop = server_make("sale day", env, run.tmp)
     run.servers["sale day"] = shop
     first = run.checkout["shoe_id"]
@@ -202,14 +225,14 @@ def sale_day_table(rows: dict[str, list[dict[str, Any]]], hot: dict[str, float])
     lines = [
         "Sale day: shoppers browsing (browse.lua) while checkouts run",
         f"  {'where':<6} {'checkouts/s':>11} {'browse req/s':>12} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} "
-        f"{'checkouts':>9} {'co p99 ms':>9} {'not 201':>7}",
+        f"{'checkouts':>9} {'co p99 ms':>9} {'not 201':>7} {'built':>5}",
     ]
     for where, where_rows in rows.items():
         for row in where_rows:
             lines.append(
                 f"  {where:<6} {row['rate']:>11} {row['browse_rps']:>12.0f} {row['browse_p50_ms']:>8.1f} "
                 f"{row['browse_p99_ms']:>8.1f} {row['browse_errors']:>6} {row['checkouts']:>9} "
-                f"{row['checkout_p99_ms']:>9.1f} {row['checkout_not_201']:>7}"
+                f"{row['checkout_p99_ms']:>9.1f} {row['checkout_not_201']:>7} {row['catalogue_built']:>5}"
             )
     if hot:
         lines.append(f"  hot page {HOT_PAGE}: shop {hot['shop']:.0f} req/s, through nginx {hot['proxy']:.0f} req/s")
