@@ -15,7 +15,6 @@ The version lives in the database rather than the cache, so that every worker se
 each process's own memory (the single machine's default, settings.CACHES).
 """
 
-import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 from uuid import uuid4
@@ -52,8 +51,8 @@ class KeptTables(Generic[T]):
 
     def __init__(self, name: str, load: Callable[[], T]):
         self.name, self.load = name, load
+        # Shared by the process's threads: replaced whole, in one assignment, never changed.
         self._kept: tuple[str, T] | None = None
-        self._lock = threading.Lock()
 
     def get(self) -> T:
         version = versions_read().get(self.name, "")
@@ -61,8 +60,7 @@ class KeptTables(Generic[T]):
         if kept is not None and kept[0] == version:
             return kept[1]
         value = self.load()
-        with self._lock:
-            self._kept = (version, value)
+        self._kept = (version, value)
         return value
 
     def moved_by(self, *models: type) -> None:
