@@ -9,9 +9,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from accounts.identity import google as google_identity
 from accounts.models import User
-from accounts.tests.fake_google import GOOGLE_CLIENT_ID, FakeGoogle
+from accounts.tests.fake_google import FakeGoogle
+from accounts.tests.identity_shops import local_with_google
 
 from .storefront import wait_for_popup
 
@@ -36,7 +36,6 @@ window.google = {accounts: {id: {
 @pytest.fixture
 def google_offered(settings, monkeypatch) -> FakeGoogle:
     """The shop with a Google client id, its policy opened to Google Identity Services as settings/security.py does."""
-    settings.GOOGLE_CLIENT_ID = GOOGLE_CLIENT_ID
     policy = copy.deepcopy(settings.CONTENT_SECURITY_POLICY)
     directives = policy["DIRECTIVES"]
     directives["script-src"] = [*directives["script-src"], GIS_SCRIPT]
@@ -44,11 +43,7 @@ def google_offered(settings, monkeypatch) -> FakeGoogle:
     directives["connect-src"] = [*directives["connect-src"], "https://accounts.google.com/gsi/"]
     directives["style-src"] = [*directives["style-src"], "https://accounts.google.com/gsi/style"]
     settings.CONTENT_SECURITY_POLICY = policy
-    fake = FakeGoogle()
-    fake.install(monkeypatch)
-    google_identity.http_session_forget()
-    yield fake
-    google_identity.http_session_forget()
+    yield from local_with_google(settings, monkeypatch)
 
 
 def test_the_default_shop_shows_no_google_button(page, db):

@@ -1,15 +1,14 @@
 """Checkouts racing each other on PostgreSQL's row locks: no overselling, no deadlock, no double charge."""
 
-import threading
 from collections import Counter
+from functools import partial
 
-from django.db import connection
 from rest_framework.test import APIClient
 
 from accounts.tests.factories import UserFactory
 from catalog.tests.factories import ShoeFactory
 from orders.models import Order
-from shopsite.tests.races import ON_POSTGRESQL
+from shopsite.tests.races import ON_POSTGRESQL, together
 
 from .checkout import body, charges, line, paid_orders, stock
 
@@ -20,23 +19,7 @@ URL = "/api/cart/checkout"
 
 def race(requests: list) -> list:
     """Send each (client, body) from its own thread, all released at the same moment; return the answers."""
-    start = threading.Barrier(len(requests))
-    answers = [None] * len(requests)
-
-    def send(index: int, client: APIClient, checkout: dict) -> None:
-        try:
-            start.wait()
-            answers[index] = client.post(URL, checkout, format="json")
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=send, args=(i, *request)) for i, request in enumerate(requests)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert all(answer is not None for answer in answers), "a checkout never answered"
-    return answers
+    return together([partial(client.post, URL, checkout, format="json") for client, checkout in requests])
 
 
 def signed_in(user) -> APIClient:

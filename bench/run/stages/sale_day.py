@@ -27,7 +27,15 @@ from bench.run.loads import (
 from bench.run.plan import say
 from bench.run.processes import cores_used, machine_cpu_by_kind
 from bench.run.proxy import Proxy, nginx_path, proxy_start, proxy_stop
-from bench.run.servers import NO_REDIRECTS, Server, server_make, server_start, server_stop, server_wait
+from bench.run.servers import (
+    BALANCER_HEADERS,
+    NO_REDIRECTS,
+    Server,
+    server_make,
+    server_start,
+    server_stop,
+    server_wait,
+)
 from bench.run.stage import Check, Errors, Outcome, Run
 
 RATES = (0, 2, 10, 30)
@@ -36,7 +44,6 @@ BROWSE_CONNECTIONS = 16
 CHECKOUT_THREADS = 8
 SHOES_BROWSED = 20
 HOT_PAGE = "/api/shoes?limit=28"
-HOT = Target("hot", "sale day", HOT_PAGE)
 CHECKOUT = Target("checkout", "sale day", "/api/cart/checkout", method="POST")
 # The server's /metrics (shopsite/metrics.py) answers the bench with it: the catalogue answers built in each row.
 METRICS_TOKEN = "bench-sale-day-metrics"
@@ -108,9 +115,8 @@ class CheckoutDriver:
 
 def catalogue_built(shop: Server) -> float:
     """How many catalogue answers the shop's workers have built from the database so far (not found kept)."""
-    request = urllib.request.Request(
-        shop.url + "/metrics", headers={**request_headers(HOT, shop, {}), "Authorization": f"Bearer {METRICS_TOKEN}"}
-    )
+    headers = {**BALANCER_HEADERS, "Authorization": f"Bearer {METRICS_TOKEN}"}
+    request = urllib.request.Request(shop.url + "/metrics", headers=headers)
     with NO_REDIRECTS.open(request, timeout=10) as answer:
         found = BUILT.search(answer.read().decode())
     return float(found.group(1)) if found else 0.0
