@@ -26,10 +26,12 @@ graceful_timeout = int(drain_seconds) + int(os.environ.get("GUNICORN_GRACEFUL_TI
 # Longer than the load balancer's idle timeout (60 s on the common ones): the balancer, not gunicorn, closes an idle
 # kept-alive connection, so it never sends a request on one gunicorn is closing at that moment (a sporadic 502).
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "75"))
-# Restart workers now and then so a slow leak can never take the shop down; not too often, as a new
-# worker imports Django afresh and starts with an empty local-memory cache.
-max_requests = 20000
-max_requests_jitter = 2000
+# Restart workers now and then so a slow leak can never take the shop down; not too often, as a new worker imports
+# Django afresh (a second or two of CPU) and starts without what it kept: answers, page plans, tables. The workers'
+# memory stays flat under load (make bench's abuse stage checks it), so this is only a net: at 20,000 a worker served
+# straight at a sale's 400 requests a second restarted every 50 s, 7 times in one sale-day run (bench/README.md).
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "500000"))
+max_requests_jitter = max_requests // 10
 accesslog = "-"
 # One JSON line per request, with the id the app gave it (X-Request-ID), beside the app's own JSON log lines: written
 # by a JSON encoder (shopsite/access_log.py), so a newline, backslash or quote in a URL stays inside its string.

@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 from pathlib import Path
+from typing import NamedTuple
 
 from bench.run.plan import ROOT
 
@@ -69,29 +70,44 @@ def process_cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") if len(fields) > 12 else 0.0
 
 
-def machine_cpu_by_kind() -> dict[str, float]:
-    """The CPU seconds used so far by every process on the machine, summed by kind: the load (wrk), the proxy
-    (nginx), the shop (gunicorn), the database (postgres), the bench itself and the rest; "idle" is the machine's."""
-    totals: dict[str, float] = {}
+class MachineCpu(NamedTuple):
+    """A reading of the machine's CPU: each process's seconds so far with its kind, and the machine's idle seconds."""
+
+    processes: dict[int, tuple[str, float]]
+    idle: float
+
+
+def machine_cpu() -> MachineCpu:
+    """The CPU seconds used so far by every process on the machine, each with its kind: the load (wrk), the proxy
+    (nginx), the shop (gunicorn), the database (postgres), the bench itself or "other"; and the machine's idle time."""
+    processes: dict[int, tuple[str, float]] = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         pid = int(entry.name)
         command = proc_read(pid, "cmdline").replace("\0", " ")
         kind = next((kind for kind, mark in PROCESS_KINDS if mark in command), "other")
-        totals[kind] = totals.get(kind, 0.0) + process_cpu_seconds(pid)
+        processes[pid] = (kind, process_cpu_seconds(pid))
     idle_ticks = int(Path("/proc/stat").read_text().split()[4])
-    totals["idle"] = idle_ticks / os.sysconf("SC_CLK_TCK")
-    return totals
+    return MachineCpu(processes, idle_ticks / os.sysconf("SC_CLK_TCK"))
 
 
-def cores_used(before: dict[str, float], after: dict[str, float], seconds: float) -> dict[str, float]:
-    """The cores each kind of process kept busy between two machine_cpu_by_kind() readings seconds apart."""
-    return {
-        kind: round((after.get(kind, 0.0) - before.get(kind, 0.0)) / seconds, 2)
-        for kind in after
-        if after.get(kind, 0.0) - before.get(kind, 0.0) > 0.005 * seconds
-    }
+def cores_used(before: MachineCpu, after: MachineCpu, seconds: float) -> dict[str, float]:
+    """The cores each kind of process kept busy between two machine_cpu() readings seconds apart, and "idle".
+
+    Counted process by process: one started in between (a gunicorn worker restarted by max_requests) counts all it
+    used, one that ended in between is gone from /proc and counts nothing, so a restart never makes a kind's sum go
+    down. "<kind> started" says how many of a kind started in between, when any did."""
+    used: dict[str, float] = {"idle": after.idle - before.idle}
+    started: dict[str, int] = {}
+    for pid, (kind, cpu) in after.processes.items():
+        earlier = before.processes.get(pid)
+        if earlier is None or earlier[0] != kind:
+            started[kind] = started.get(kind, 0) + 1
+            earlier = (kind, 0.0)
+        used[kind] = used.get(kind, 0.0) + cpu - earlier[1]
+    cores = {kind: round(value / seconds, 2) for kind, value in used.items() if value > 0.005 * seconds}
+    return {**cores, **{f"{kind} started": count for kind, count in started.items() if kind != "other"}}
 
 
 # How a process's command line tells its kind (the first mark found wins).

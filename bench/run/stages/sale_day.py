@@ -25,7 +25,7 @@ from bench.run.loads import (
     wrk_script_start,
 )
 from bench.run.plan import say
-from bench.run.processes import cores_used, machine_cpu_by_kind
+from bench.run.processes import cores_used, machine_cpu
 from bench.run.proxy import Proxy, nginx_path, proxy_start, proxy_stop
 from bench.run.servers import (
     BALANCER_HEADERS,
@@ -130,9 +130,9 @@ def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token:
         term = urllib.parse.quote(run.catalogue["search_term"])
         process = wrk_script_start("browse.lua", BROWSE_CONNECTIONS, seconds, server_url, "/", term, ids)
         # Where the cores went, read while everything runs (a process that has ended is no longer in /proc).
-        before, started = machine_cpu_by_kind(), time.monotonic()
+        before, started = machine_cpu(), time.monotonic()
         time.sleep(max(seconds - 1, 1))
-        cores = cores_used(before, machine_cpu_by_kind(), time.monotonic() - started)
+        cores = cores_used(before, machine_cpu(), time.monotonic() - started)
         output = wrk_output(process, "shoppers")
         measure: Measure = wrk_parse(output)
     failures = re.search(r"^browse failures: (.*)$", output, re.MULTILINE)
