@@ -13,6 +13,7 @@ from bench.run.machine import memory_kib
 from bench.run.plan import say
 from bench.run.processes import IDLE_CPU_SHARE, proc_read, process_cpu_seconds
 from bench.run.servers import Server
+from shopsite.tests.servers import connections_held
 
 # The machine is shared: the load is stopped when the workers have grown this much, and the shop killed when
 # the machine runs short of memory all the same (requests it had started go on after the load stops).
@@ -111,3 +112,9 @@ class MemoryWatch:
             if used - before < IDLE_CPU_SHARE:
                 break
         return round(time.monotonic() - started, 1)
+
+
+def connections_by_worker(server: Server) -> list[int]:
+    """How many open TCP connections each of the server's workers holds on its port, most first: a gthread worker
+    keeps a kept-alive connection for good, so wrk's few connections may sit unevenly on the workers."""
+    return sorted(connections_held(workers_of(server), server.port), reverse=True)

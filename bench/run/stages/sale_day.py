@@ -24,6 +24,7 @@ from bench.run.loads import (
     wrk_run,
     wrk_script_start,
 )
+from bench.run.memory import connections_by_worker
 from bench.run.plan import say
 from bench.run.processes import cores_used, machine_cpu
 from bench.run.proxy import Proxy, nginx_path, proxy_start, proxy_stop
@@ -131,7 +132,10 @@ def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token:
         process = wrk_script_start("browse.lua", BROWSE_CONNECTIONS, seconds, server_url, "/", term, ids)
         # Where the cores went, read while everything runs (a process that has ended is no longer in /proc).
         before, started = machine_cpu(), time.monotonic()
-        time.sleep(max(seconds - 1, 1))
+        time.sleep(1)
+        # How wrk's connections (or nginx's) sit on the shop's workers: each keeps its own for good.
+        connections = connections_by_worker(shop)
+        time.sleep(max(seconds - 2, 1))
         cores = cores_used(before, machine_cpu(), time.monotonic() - started)
         output = wrk_output(process, "shoppers")
         measure: Measure = wrk_parse(output)
@@ -145,6 +149,7 @@ def browse(server_url: Server | Proxy, run: Run, rate: int, seconds: int, token:
         "browse_failures": failures.group(1) if failures else "",
         **driver.summary(),
         "cores": cores,
+        "connections_by_worker": connections,
         # A sale moves no kept answer (catalog/fresh.py): a row builds only what a worker had not kept yet, however
         # many checkouts run.
         "catalogue_built": int(catalogue_built(shop) - built),
