@@ -60,31 +60,32 @@ def children_of(pid: int) -> list[int]:
     return children
 
 
-def _sockets_on(port: int) -> list[tuple[str, int, str]]:
-    """(state, rx_queue, inode) of the TCP sockets whose local port is port, from /proc/net/tcp and tcp6. A listening
-    socket's (state "0A") rx_queue is how many connections wait in its backlog, accepted by no process yet."""
+def _sockets_on(port: int) -> list[tuple[str, str]]:
+    """(state, inode) of the TCP sockets whose local port is port, from /proc/net/tcp and tcp6: state "01" is an
+    open connection, "0A" a socket listening."""
     found = []
     for table in (Path("/proc/net/tcp"), Path("/proc/net/tcp6")):
         for line in table.read_text().splitlines()[1:] if table.exists() else []:
             fields = line.split()
             if int(fields[1].rsplit(":", 1)[1], 16) == port:
-                found.append((fields[3], int(fields[4].split(":")[1], 16), fields[9]))
+                found.append((fields[3], fields[9]))
     return found
+
+
+def _socket_links(pid: int) -> set[str]:
+    try:
+        return {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
+    except OSError:
+        return set()
 
 
 def connections_held(pids: list[int], port: int) -> list[int]:
     """How many open connections on port each of those processes holds (in the order of pids)."""
-    inodes = {inode for state, _, inode in _sockets_on(port) if state == "01"}
-    held = []
-    for pid in pids:
-        try:
-            links = [os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")]
-        except OSError:
-            links = []
-        held.append(sum(1 for link in links if link.startswith("socket:[") and link[8:-1] in inodes))
-    return held
+    inodes = {f"socket:[{inode}]" for state, inode in _sockets_on(port) if state == "01"}
+    return [len(_socket_links(pid) & inodes) for pid in pids]
 
 
-def accept_backlog(port: int) -> int:
-    """The connections waiting in the backlog of the socket listening on port."""
-    return sum(queued for state, queued, _ in _sockets_on(port) if state == "0A")
+def listening_sockets(pids: list[int], port: int) -> dict[int, set[str]]:
+    """The sockets listening on port that each of those processes holds, by pid."""
+    inodes = {f"socket:[{inode}]" for state, inode in _sockets_on(port) if state == "0A"}
+    return {pid: _socket_links(pid) & inodes for pid in pids}

@@ -1,20 +1,20 @@
-"""gunicorn's workers (shopsite/gunicorn_worker.py): one whose threads are all busy leaves new connections to the
-others, and takes them again once a thread is free. Real gunicorn, real sockets; who holds what is read in /proc."""
+"""gunicorn's workers each listen on a socket of their own (gunicorn.conf.py's reuse_port), so the kernel deals new
+connections out among them and kept-alive connections do not pile on one. Real gunicorn, real sockets; who holds what
+is read in /proc."""
 
 import socket
 import time
 
 import pytest
 
-from .servers import accept_backlog, children_of, connections_held, free_port, gunicorn_start
+from .servers import children_of, connections_held, free_port, gunicorn_start, listening_sockets
 
-# A request's first line and a header, never ended: the worker thread that takes it waits for the rest.
-STALLED = b"GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+WORKERS = 3
 
 
 def _settled(predicate, what: str):
-    """predicate()'s first answer other than None, read every 50 ms for 30 s: the sockets move within milliseconds."""
-    deadline = time.monotonic() + 30
+    """predicate()'s first answer other than None, read every 50 ms for 60 s."""
+    deadline = time.monotonic() + 60
     while (value := predicate()) is None:
         assert time.monotonic() < deadline, what
         time.sleep(0.05)
@@ -22,48 +22,48 @@ def _settled(predicate, what: str):
 
 
 @pytest.fixture
-def two_workers(tmp_path):
-    """gunicorn with two workers of one thread each, both started; its port and the workers' pids."""
+def served(tmp_path):
+    """gunicorn with WORKERS workers of one thread each, every one listening; its port and the workers' pids."""
     port = free_port()
-    # The stalled requests must outlast the test: nothing cuts them before 120 s.
-    server = gunicorn_start(tmp_path, port, WEB_CONCURRENCY="2", GUNICORN_THREADS="1", GUNICORN_TIMEOUT="120")
+    server = gunicorn_start(tmp_path, port, WEB_CONCURRENCY=str(WORKERS), GUNICORN_THREADS="1")
     try:
-        workers = _settled(lambda: found if len(found := children_of(server.pid)) == 2 else None, "two workers")
-        # Both answer, so both are past their start (their loops are waiting on the shared socket).
-        _settled(lambda: _answered(port, "/livez") or None, "an answer")
+        workers = _settled(
+            lambda: found if len(found := children_of(server.pid)) == WORKERS else None, "every worker started"
+        )
+        _settled(lambda: all(listening_sockets(workers, port).values()) or None, "every worker listening")
         yield port, workers
     finally:
         server.terminate()
         server.wait(timeout=60)
 
 
-def _answered(port: int, path: str) -> bool:
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as client:
-        client.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
-        return client.recv(64).startswith(b"HTTP/1.1 200")
-
-
-def _stalled_connection(port: int) -> socket.socket:
+def _kept_alive(port: int) -> socket.socket:
+    """A connection that has had one answer and stays open."""
     client = socket.create_connection(("127.0.0.1", port), timeout=30)
-    client.sendall(STALLED)
+    client.sendall(b"GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert client.recv(4096).startswith(b"HTTP/1.1 200")
     return client
 
 
-def test_a_worker_with_every_thread_busy_takes_no_new_connection(two_workers):
-    port, workers = two_workers
-    # Given five connections, each stalled in the middle of its request, opened one after the other
-    clients = [_stalled_connection(port) for _ in range(5)]
-    try:
-        # Then each worker took one, its thread now waiting on it, and the other three wait in the backlog
-        held = _settled(lambda: held if sum(held := connections_held(workers, port)) == 2 else None, "one each")
-        assert held == [1, 1]
-        assert accept_backlog(port) == 3
+def test_each_worker_listens_on_a_socket_of_its_own(served):
+    port, workers = served
 
-        # When the first stalled request goes away, which frees its worker's thread
-        clients.pop(0).close()
-        # Then that worker takes the next waiting connection: again each holds one, and two wait
-        _settled(lambda: accept_backlog(port) == 2 or None, "a waiting connection taken")
-        assert connections_held(workers, port) == [1, 1]
+    # Every worker holds one listening socket of its port, each a different one (not the master's, shared)
+    held = listening_sockets(workers, port)
+    assert [len(sockets) for sockets in held.values()] == [1] * WORKERS
+    assert len(set().union(*held.values())) == WORKERS
+
+
+def test_kept_alive_connections_are_dealt_out_among_the_workers(served):
+    port, workers = served
+    # Given 30 connections, opened one after the other, each kept open after its answer
+    clients = [_kept_alive(port) for _ in range(30)]
+    try:
+        # Then every worker holds some: the kernel hashes each connection to one of the sockets (all on one worker
+        # would be one chance in 3 ** 29), not to whichever worker is awake
+        held = connections_held(workers, port)
+        assert sum(held) == 30
+        assert min(held) > 0, held
     finally:
         for client in clients:
             client.close()
