@@ -10,6 +10,7 @@ import pytest
 from .servers import children_of, connections_held, free_port, gunicorn_start, listening_sockets
 
 WORKERS = 3
+CONNECTIONS = 60
 
 
 def _settled(predicate, what: str):
@@ -56,13 +57,13 @@ def test_each_worker_listens_on_a_socket_of_its_own(served):
 
 def test_kept_alive_connections_are_dealt_out_among_the_workers(served):
     port, workers = served
-    # Given 30 connections, opened one after the other, each kept open after its answer
-    clients = [_kept_alive(port) for _ in range(30)]
+    # Given 60 connections, opened one after the other, each kept open after its answer
+    clients = [_kept_alive(port) for _ in range(CONNECTIONS)]
     try:
-        # Then every worker holds some: the kernel hashes each connection to one of the sockets (all on one worker
-        # would be one chance in 3 ** 29), not to whichever worker is awake
+        # Then every worker holds some: the kernel hashes each connection to one of the sockets, not to whichever
+        # worker is awake (a worker left out of 60 hashed at random: about one chance in ten billion)
         held = connections_held(workers, port)
-        assert sum(held) == 30
+        assert sum(held) == CONNECTIONS
         assert min(held) > 0, held
     finally:
         for client in clients:
