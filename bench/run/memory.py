@@ -7,13 +7,12 @@ import subprocess
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
 from bench.run.machine import memory_kib
 from bench.run.plan import say
 from bench.run.processes import IDLE_CPU_SHARE, proc_read, process_cpu_seconds
 from bench.run.servers import Server
-from shopsite.tests.servers import connections_held
+from shopsite.tests.servers import children_of, connections_held
 
 # The machine is shared: the load is stopped when the workers have grown this much, and the shop killed when
 # the machine runs short of memory all the same (requests it had started go on after the load stops).
@@ -34,11 +33,7 @@ class Memory:
 
 def workers_of(server: Server) -> list[int]:
     """The gunicorn master's children: its workers (one restarted by max_requests comes back with a new pid)."""
-    if server.process is None:
-        return []
-    parent = re.compile(rf"^PPid:\s+{server.process.pid}$", re.MULTILINE)
-    pids = (int(entry.name) for entry in Path("/proc").iterdir() if entry.name.isdigit())
-    return [pid for pid in pids if parent.search(proc_read(pid, "status"))]
+    return children_of(server.process.pid) if server.process is not None else []
 
 
 def workers_memory(server: Server) -> Memory:

@@ -89,3 +89,12 @@ def listening_sockets(pids: list[int], port: int) -> dict[int, set[str]]:
     """The sockets listening on port that each of those processes holds, by pid."""
     inodes = {f"socket:[{inode}]" for state, inode in _sockets_on(port) if state == "0A"}
     return {pid: _socket_links(pid) & inodes for pid in pids}
+
+
+def wait_for(predicate, *, what: str = "gave up waiting", seconds: float = 60.0):
+    """predicate()'s first answer other than None, asked every 0.1 s for at most `seconds`."""
+    deadline = time.monotonic() + seconds
+    while (value := predicate()) is None:
+        assert time.monotonic() < deadline, what
+        time.sleep(0.1)
+    return value

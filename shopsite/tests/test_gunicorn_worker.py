@@ -3,23 +3,13 @@ connections out among them and kept-alive connections do not pile on one. Real g
 is read in /proc."""
 
 import socket
-import time
 
 import pytest
 
-from .servers import children_of, connections_held, free_port, gunicorn_start, listening_sockets
+from .servers import children_of, connections_held, free_port, gunicorn_start, listening_sockets, wait_for
 
 WORKERS = 3
 CONNECTIONS = 60
-
-
-def _settled(predicate, what: str):
-    """predicate()'s first answer other than None, read every 50 ms for 60 s."""
-    deadline = time.monotonic() + 60
-    while (value := predicate()) is None:
-        assert time.monotonic() < deadline, what
-        time.sleep(0.05)
-    return value
 
 
 @pytest.fixture
@@ -28,10 +18,10 @@ def served(tmp_path):
     port = free_port()
     server = gunicorn_start(tmp_path, port, WEB_CONCURRENCY=str(WORKERS), GUNICORN_THREADS="1")
     try:
-        workers = _settled(
-            lambda: found if len(found := children_of(server.pid)) == WORKERS else None, "every worker started"
+        workers = wait_for(
+            lambda: found if len(found := children_of(server.pid)) == WORKERS else None, what="every worker started"
         )
-        _settled(lambda: all(listening_sockets(workers, port).values()) or None, "every worker listening")
+        wait_for(lambda: all(listening_sockets(workers, port).values()) or None, what="every worker listening")
         yield port, workers
     finally:
         server.terminate()

@@ -5,7 +5,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 
@@ -14,7 +13,7 @@ from django.conf import settings
 
 from shopsite import probes
 
-from .servers import free_port
+from .servers import free_port, wait_for
 from .test_settings import LIVE
 
 # The load balancer probes each machine by its own address, which DJANGO_ALLOWED_HOSTS does not list.
@@ -112,15 +111,6 @@ def _get(url: str) -> tuple[int, bytes]:
         return error.code, error.read()
 
 
-def _wait_for(predicate, *, seconds: float = 60.0):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if (value := predicate()) is not None:
-            return value
-        time.sleep(0.1)
-    raise AssertionError("gave up waiting")
-
-
 def test_gunicorn_drains_on_sigterm_before_it_stops(tmp_path, unused_port):
     # Given gunicorn as the shop runs it, one worker, a drain long enough to see
     env = {
@@ -152,11 +142,11 @@ def test_gunicorn_drains_on_sigterm_before_it_stops(tmp_path, unused_port):
             return None
 
     try:
-        _wait_for(ready)
+        wait_for(ready)
         # When the master is told to stop
         server.send_signal(signal.SIGTERM)
         # Then the worker says it is draining, still serving, and only then stops
-        assert _wait_for(lambda: _get(f"{base}/readyz")[0] if _get(f"{base}/readyz")[0] == 503 else None) == 503
+        assert wait_for(lambda: _get(f"{base}/readyz")[0] if _get(f"{base}/readyz")[0] == 503 else None) == 503
         assert _get(f"{base}/livez")[0] == 200
         assert server.wait(timeout=60) == 0
     finally:
