@@ -73,10 +73,19 @@ def _sockets_on(port: int) -> list[tuple[str, str]]:
 
 
 def _socket_links(pid: int) -> set[str]:
+    """What pid's open files are, an empty set once it has gone. A worker still importing Django opens and closes
+    files all the time: one closed between the listing and its readlink is skipped, not the whole set with it."""
     try:
-        return {os.readlink(f"/proc/{pid}/fd/{fd}") for fd in os.listdir(f"/proc/{pid}/fd")}
-    except OSError:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except FileNotFoundError:
         return set()
+    links = set()
+    for fd in fds:
+        try:
+            links.add(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except FileNotFoundError:
+            continue
+    return links
 
 
 def connections_held(pids: list[int], port: int) -> list[int]:
