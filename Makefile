@@ -43,7 +43,7 @@ run: $(VENV)/.installed var/static/.collected ## Install what is missing, build,
 manage: $(VENV)/.installed ## Run a manage.py command on the demo with make run's settings: make manage ARGS="create_shop_admin me@example.com"
 	$(MANAGE) $(ARGS)
 
-test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
+test: $(VENV)/.installed-dev node_modules/.installed frontend/webpack-stats.json chromium nginx ## Run every check: lint, migrations, pytest (SQLite, and PostgreSQL when DATABASE_URL names it), Jest, e2e in Chromium
 	$(MAKE) --no-print-directory lint
 	env -u DATABASE_URL DJANGO_SETTINGS_MODULE=shopsite.settings.test $(MANAGE) makemigrations --check --dry-run
 	$(MAKE) --no-print-directory test-backend test-frontend test-e2e
@@ -82,9 +82,8 @@ lint: $(VENV)/.installed-dev node_modules/.installed ## ruff, import-linter (the
 		--ignore-name $(MIGRATIONS_CHECKED_SAFE)
 	npm run --silent lint
 
-bench: $(VENV)/.installed-dev frontend/webpack-stats.json ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
+bench: $(VENV)/.installed-dev frontend/webpack-stats.json nginx ## Measure the shop under load with wrk, served as in production (bench/README.md); BENCH_QUICK=1 for a smoke run
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }
-	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q nginx; }
 	$(PY) -m bench.run
 
 bench-sale-day: ## Only make bench's sale-day stage: browsing while checkouts run, straight to the shop and through nginx's proxy cache (docs/DEPLOY.md)
@@ -105,6 +104,9 @@ image: $(VENV)/.installed-dev ## Lint the Dockerfile (hadolint) and build the co
 
 chromium: ## Install Debian's Chromium for the browser tests when it is missing
 	@command -v chromium >/dev/null || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium; }
+
+nginx: ## Install Debian's nginx when it is missing: the bench's proxy cache and the test of deploy/nginx-shop.conf
+	@command -v nginx >/dev/null || test -x /usr/sbin/nginx || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q nginx; }
 
 clean: ## Remove what the build and install made (keeps var/, the shop's data)
 	rm -rf $(VENV) node_modules static/dist frontend/webpack-stats.json

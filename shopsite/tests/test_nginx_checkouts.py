@@ -1,7 +1,7 @@
 """deploy/nginx-shop.conf in front of a tiny upstream on loopback: checkouts beyond its limit at once get nginx's own
 429, with Retry-After and the API's error shape, at once; the ones within it, and every other route, reach the app.
 
-Skipped only where nginx is not installed (make bench installs it)."""
+Skipped only where nginx is not installed (make test and make bench install it)."""
 
 import http.client
 import json
@@ -15,7 +15,7 @@ import pytest
 from bench.run.proxy import nginx_conf, nginx_path
 from bench.run.servers import free_port
 
-pytestmark = pytest.mark.skipif(nginx_path() is None, reason="nginx is not installed (make bench installs it)")
+pytestmark = pytest.mark.skipif(nginx_path() is None, reason="nginx is not installed (make test and make bench install it)")
 
 AT_ONCE = 2
 
