@@ -15,7 +15,7 @@ import pytest
 from bench.run.proxy import nginx_conf, nginx_path
 from bench.run.servers import free_port
 
-pytestmark = pytest.mark.skipif(nginx_path() is None, reason="nginx is not installed (make test and make bench install it)")
+pytestmark = pytest.mark.skipif(nginx_path() is None, reason="nginx is not installed (make test installs it)")
 
 AT_ONCE = 2
 
