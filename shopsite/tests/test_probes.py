@@ -146,7 +146,7 @@ def test_gunicorn_drains_on_sigterm_before_it_stops(tmp_path, unused_port):
         # When the master is told to stop
         server.send_signal(signal.SIGTERM)
         # Then the worker says it is draining, still serving, and only then stops
-        assert wait_for(lambda: _get(f"{base}/readyz")[0] if _get(f"{base}/readyz")[0] == 503 else None) == 503
+        assert wait_for(lambda: code if (code := _get(f"{base}/readyz")[0]) == 503 else None) == 503
         assert _get(f"{base}/livez")[0] == 200
         assert server.wait(timeout=60) == 0
     finally:
