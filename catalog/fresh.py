@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from typing import NamedTuple
 
-from rest_framework.renderers import JSONRenderer
+from shopsite.renderers import JSONRenderer
 
 from .answers import stock_answers
 

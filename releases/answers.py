@@ -17,11 +17,11 @@ from datetime import timedelta
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
-from rest_framework.renderers import JSONRenderer
 
 from catalog.cache import accepts_plain_json, cached_get, cached_set, request_catalog_version, versioned_key
 from catalog.fresh import Kept, Served, clock
 from shopsite.http_cache import JSON_VARY, public_response
+from shopsite.renderers import JSONRenderer
 
 from . import selectors
 from .models import Release

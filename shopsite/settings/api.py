@@ -7,7 +7,8 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.SessionAuthentication"],
     # Every view says who may call it; this default only catches a view that forgot to.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # DRF's JSON, written by orjson (shopsite/renderers.py).
+    "DEFAULT_RENDERER_CLASSES": ["shopsite.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": [
         "shopsite.parsers.JSONParser",
         "rest_framework.parsers.MultiPartParser",
