@@ -137,11 +137,10 @@ def shoe_answers(rows: Iterable[dict]) -> list[dict]:
     """The answers of these rows of selectors.shoe_rows(), their stock read in one query for them all (or, rows of
     selectors.rows_with_stock, with them already)."""
     rows = list(rows)
-    if rows and selectors.STOCK_ARRAYS[0] in rows[0]:
+    if rows and selectors.STOCK_READ in rows[0]:
         # Their page's query read their sizes too (selectors.rows_with_stock).
-        ids, sizes, quantities = selectors.STOCK_ARRAYS
         for row in rows:
-            row["stock"] = list(zip(row.pop(ids), row.pop(sizes), row.pop(quantities), strict=True))
+            row["stock"] = row.pop(selectors.STOCK_READ)
         return [_shoe_answer(row) for row in rows]
     stock = selectors.stock_rows(shoe_ids=[row["id"] for row in rows])
     for row in rows:

@@ -15,6 +15,9 @@ from django.db.models import (
     Exists,
     ExpressionWrapper,
     F,
+    Field,
+    Func,
+    IntegerField,
     Max,
     Min,
     OuterRef,
@@ -23,7 +26,7 @@ from django.db.models import (
     Subquery,
 )
 from django.db.models.fields.json import KT
-from django.db.models.functions import Lower
+from django.db.models.functions import Cast, Lower
 
 from .errors import ArchivedShoeNotFound, BrandNotFound, ShoeNotFound, UnknownBrand
 from .models import Brand, Shoe, StockAlert, StockEntry
@@ -128,25 +131,38 @@ class PagePlan:
         return rows
 
 
-# A row's sizes when its page query read them (rows_with_stock): their ids, sizes and pairs, smallest first.
-STOCK_ARRAYS = ("stock_ids", "stock_sizes", "stock_quantities")
+# A row's sizes when its page query read them (rows_with_stock): selectors.StockRow's plain tuples, smallest first.
+STOCK_READ = "stock_read"
+# A size in tenths (StockEntry.size has one decimal place and is above 0) as the Decimal stock_rows reads: 95 -> 9.5.
+_SIZE_OF_TENTHS = tuple(Decimal(tenths).scaleb(-1) for tenths in range(1000))
+
+
+class _StockReadField(Field):
+    """An ARRAY of [id, size in tenths, pairs] per size, read as stock_rows' tuples (id, Decimal size, pairs)."""
+
+    def from_db_value(self, value, expression, connection) -> list[tuple[int, Decimal, int]]:
+        sizes = _SIZE_OF_TENTHS
+        return [(entry_id, sizes[tenths], quantity) for entry_id, tenths, quantity in value]
 
 
 def rows_with_stock(queryset: QuerySet) -> QuerySet:
-    """On PostgreSQL, rows of shoe_rows() that carry their sizes (STOCK_ARRAYS, arrays), read in the page's own query:
-    one round trip instead of two (the page, then stock_rows). Elsewhere the rows as they are.
+    """On PostgreSQL, rows of shoe_rows() that carry their sizes (STOCK_READ), read in the page's own query: one round
+    trip instead of two (the page, then stock_rows). Elsewhere the rows as they are.
 
-    Three arrays rather than one of rows: PostgreSQL gives each with its own type (the ids and pairs ints, the sizes
-    the very Decimals stock_rows reads), read off the one-row-per-size index in the sizes' order.
+    One array of integers per shoe, a size in tenths: one scan of its sizes rather than one per column (three arrays
+    of their own types cost a fifth of the cold page's PostgreSQL time more), the ints read by psycopg's C code.
     """
     if connections[queryset.db].vendor != "postgresql":
         return queryset
     from django.contrib.postgres.expressions import ArraySubquery
 
-    sizes = StockEntry.objects.filter(shoe_id=OuterRef("pk")).order_by("size")
-    fields = zip(STOCK_ARRAYS, ("id", "size", "quantity"), strict=True)
-    arrays = {name: ArraySubquery(sizes.values(field)) for name, field in fields}
-    return queryset.annotate(**arrays).values(*SHOE_ROW_FIELDS, *STOCK_ARRAYS)
+    entry = Func(
+        F("id"), Cast(F("size") * 10, IntegerField()), F("quantity"), template="ARRAY[%(expressions)s]",
+        output_field=IntegerField(),
+    )  # fmt: skip
+    sizes = StockEntry.objects.filter(shoe_id=OuterRef("pk")).order_by("size").values(entry=entry)
+    stock = ArraySubquery(sizes, output_field=_StockReadField())
+    return queryset.annotate(**{STOCK_READ: stock}).values(*SHOE_ROW_FIELDS, STOCK_READ)
 
 
 _page_plans: dict[tuple[Hashable, str, bool, bool], PagePlan] = {}

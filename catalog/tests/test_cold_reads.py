@@ -183,12 +183,28 @@ def test_a_stocked_plans_rows_carry_the_sizes_stock_rows_reads(catalogue, deep):
         assert stocked == plain
         return
     for row in stocked:
-        ids, sizes, quantities = (row.pop(name) for name in selectors.STOCK_ARRAYS)
+        read = row.pop(selectors.STOCK_READ)
         # The very values, types and scale (Decimal("8.0")) that stock_rows reads.
-        assert [(i, repr(s), q) for i, s, q in zip(ids, sizes, quantities, strict=True)] == [
-            (i, repr(s), q) for i, s, q in stock[row["id"]]
-        ]
+        assert [(i, repr(s), q) for i, s, q in read] == [(i, repr(s), q) for i, s, q in stock.get(row["id"], [])]
     assert stocked == plain
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the sizes are read in the page's query on PostgreSQL")
+def test_a_stocked_rows_sizes_are_every_size_as_stored(db):
+    # A size in tenths back to its Decimal, at both ends of the sizes sold and past them, and a shoe with none.
+    bare = ShoeFactory(name="Bare", sizes={})
+    sized = ShoeFactory(name="Sized", sizes={"20": 0, "1": 2, "13.5": 5})
+    StockEntry.objects.create(shoe=sized, size=Decimal("99.9"), quantity=1)
+
+    rows = selectors.rows_with_stock(selectors.shoe_rows().filter(pk__in=[bare.pk, sized.pk]).order_by("pk"))
+    read = {row["id"]: row[selectors.STOCK_READ] for row in rows}
+
+    stock = selectors.stock_rows(shoe_ids=[bare.pk, sized.pk])
+    assert read[bare.pk] == [] and bare.pk not in stock
+    assert [(i, repr(s), q) for i, s, q in read[sized.pk]] == [(i, repr(s), q) for i, s, q in stock[sized.pk]]
+    assert [repr(size) for _, size, _ in read[sized.pk]] == [
+        "Decimal('1.0')", "Decimal('13.5')", "Decimal('20.0')", "Decimal('99.9')"
+    ]  # fmt: skip
 
 
 # A shopper's filters, alone and together, odd spellings and texts a LIKE pattern would read as wildcards included.
