@@ -17,9 +17,8 @@ _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME
 
 class JSONRenderer(renderers.JSONRenderer):
     def render(self, data, accepted_media_type=None, renderer_context=None) -> bytes:
-        if data is None or self.ensure_ascii or not self.compact:
-            return super().render(data, accepted_media_type, renderer_context)
-        if self.get_indent(accepted_media_type, renderer_context or {}) is not None:
+        indent = self.get_indent(accepted_media_type, renderer_context or {})
+        if data is None or self.ensure_ascii or not self.compact or indent is not None:
             return super().render(data, accepted_media_type, renderer_context)
         try:
             body = orjson.dumps(data, default=self.encoder_class().default, option=_OPTIONS)

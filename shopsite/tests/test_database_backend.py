@@ -27,6 +27,14 @@ def wrapper():
     wrapper.close()
 
 
+@pytest.fixture
+def asked(wrapper, clock, monkeypatch) -> list[float]:
+    """When the connection was asked "SELECT 1" (the health check), by the clock."""
+    asked, real_is_usable = [], wrapper.is_usable
+    monkeypatch.setattr(wrapper, "is_usable", lambda: asked.append(clock[0]) or real_is_usable())
+    return asked
+
+
 def request(wrapper, sql: str = "SELECT 1") -> None:
     """What a request does with its thread's connection: Django's checks as it starts and ends, a query between."""
     wrapper.close_if_unusable_or_obsolete()
@@ -35,10 +43,7 @@ def request(wrapper, sql: str = "SELECT 1") -> None:
     wrapper.close_if_unusable_or_obsolete()
 
 
-def test_a_connection_used_within_the_idle_limit_is_not_asked_again(wrapper, clock, monkeypatch):
-    asked = []
-    real_is_usable = wrapper.is_usable
-    monkeypatch.setattr(wrapper, "is_usable", lambda: asked.append(clock[0]) or real_is_usable())
+def test_a_connection_used_within_the_idle_limit_is_not_asked_again(wrapper, clock, asked):
     request(wrapper)
     for _ in range(3):
         clock[0] += backend.HEALTH_CHECK_IDLE_SECONDS / 2
@@ -50,10 +55,7 @@ def test_a_connection_used_within_the_idle_limit_is_not_asked_again(wrapper, clo
     assert asked == [clock[0]]
 
 
-def test_a_request_that_made_no_query_does_not_vouch_for_the_connection(wrapper, clock, monkeypatch):
-    asked = []
-    real_is_usable = wrapper.is_usable
-    monkeypatch.setattr(wrapper, "is_usable", lambda: asked.append(clock[0]) or real_is_usable())
+def test_a_request_that_made_no_query_does_not_vouch_for_the_connection(wrapper, clock, asked):
     request(wrapper)
     # Requests that never touched the database (a kept answer, the floor) say nothing of the connection's health.
     for _ in range(3):
