@@ -13,6 +13,7 @@ from accounts.permissions import IsOwnerOrAdmin, IsShopAdmin, IsShopAdminStepped
 from shopsite.inputs import validated
 from shopsite.metrics import checkout_counted
 from shopsite.openapi import PAGE_HEADERS, ErrorOutput, errors
+from shopsite.outputs import answered
 from shopsite.parsers import JSONParser
 from shopsite.queries import PagedListMixin
 from shopsite.throttles import ScopedRateThrottle
@@ -131,7 +132,7 @@ class CheckoutView(APIView):
             order = selectors.order_get(id_payment=checkout.order.payment_intent_id, user=request.user)
         else:
             order = selectors.order_just_paid(order=checkout.order, user=request.user)
-        answer = {"message": _paid_message(order), "order": OrderOutput(order).data}
+        answer = {"message": _paid_message(order), "order": answered(OrderOutput, order)}
         if data["save_address"]:
             # Once paid, in a transaction of its own: a full book never turns a payment into a refusal.
             answer["addressSaved"] = services.saved_address_keep(user=request.user, address=data["address"])
@@ -180,13 +181,13 @@ class OrderDetailView(APIView):
         if order.user_id != request.user.pk:
             # Someone else's order: admin rights, which wait for the second factor where it applies.
             second_factor.admin_rights_check(request, request.user)
-        return Response(OrderOutput(order).data)
+        return Response(answered(OrderOutput, order))
 
     @extend_schema(request=OrderStatusInput, responses={200: OrderOutput, **errors(400, 401, 403, 404)})
     def put(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_status_set(actor=request.user, order=order, **validated(OrderStatusInput, request.data))
-        return Response(OrderOutput(order).data)
+        return Response(answered(OrderOutput, order))
 
 
 class OrderStatsView(APIView):
@@ -274,7 +275,7 @@ class OrderRefundView(APIView):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         pairs = validated(RefundInput, request.data).get("lines")
         services.order_refund(order=order, by=request.user, pairs=pairs)
-        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        return Response(answered(AdminOrderOutput, selectors.order_get(id_payment=id_payment, user=request.user)))
 
 
 class OrderCancelView(APIView):
@@ -287,7 +288,7 @@ class OrderCancelView(APIView):
     def post(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_cancel(order=order, by=request.user)
-        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        return Response(answered(AdminOrderOutput, selectors.order_get(id_payment=id_payment, user=request.user)))
 
 
 class StripeWebhookView(APIView):
@@ -322,7 +323,7 @@ class OrderShipView(APIView):
     def post(self, request, id_payment: str):
         order = selectors.order_get(id_payment=id_payment, user=request.user)
         services.order_ship(actor=request.user, order=order, **validated(ShipInput, request.data))
-        return Response(AdminOrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data)
+        return Response(answered(AdminOrderOutput, selectors.order_get(id_payment=id_payment, user=request.user)))
 
 
 class OrderReturnView(APIView):
@@ -344,7 +345,7 @@ class OrderReturnView(APIView):
             exchange_size=data.get("exchange_size"),
         )
         return Response(
-            OrderOutput(selectors.order_get(id_payment=id_payment, user=request.user)).data,
+            answered(OrderOutput, selectors.order_get(id_payment=id_payment, user=request.user)),
             status=status.HTTP_201_CREATED,
         )
 
