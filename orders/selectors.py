@@ -102,12 +102,15 @@ def cart_price(*, lines: list[CartLine], lock: bool = False) -> PricedCart:
     return PricedCart(lines=priced)
 
 
+def _lines() -> Prefetch:
+    """An order's lines with their shoes, as `lines_listed`."""
+    return Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"), to_attr="lines_listed")
+
+
 def _with_lines(orders: QuerySet[Order], *, after_sale: bool = True) -> QuerySet[Order]:
-    """Orders with their lines and shoes, and (after_sale) their shipments and returns as `shipments_listed` and
-    `returns_listed`, which OrderOutput reads."""
-    orders = orders.select_related("user").prefetch_related(
-        Prefetch("lines", queryset=OrderLine.objects.select_related("shoe"))
-    )
+    """Orders with their lines and shoes as `lines_listed`, and (after_sale) their shipments and returns as
+    `shipments_listed` and `returns_listed`, which OrderOutput reads."""
+    orders = orders.select_related("user").prefetch_related(_lines())
     if not after_sale:
         return orders
     return orders.prefetch_related(
@@ -146,11 +149,13 @@ def order_get(*, id_payment: str, user, just_paid: bool = False) -> Order:
 
 def order_just_paid(*, order: Order, user) -> Order:
     """The order the checkout's request has just paid, for its answer: its row as this request wrote it, with its lines
-    (one query) and no shipment or return yet. An order another request settled first (order_paid found it paid: this
-    one never set paid_at) is read whole (order_get)."""
+    as the request wrote them (services.checkout keeps them as `lines_listed`; read in one query otherwise) and no
+    shipment or return yet. An order another request settled first (order_paid found it paid: this one never set
+    paid_at) is read whole (order_get)."""
     if order.paid_at is None:
         return order_get(id_payment=order.payment_intent_id, user=user, just_paid=True)
-    prefetch_related_objects([order], Prefetch("lines", queryset=OrderLine.objects.select_related("shoe")))
+    if not hasattr(order, "lines_listed"):
+        prefetch_related_objects([order], _lines())
     order.shipments_listed, order.returns_listed = [], []
     return order
 

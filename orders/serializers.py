@@ -355,7 +355,7 @@ class OrderOutput(serializers.ModelSerializer):
     idPayment = serializers.CharField(source="payment_intent_id")
     amount = serializers.IntegerField(help_text="Cents.")
     date = serializers.DateTimeField(source="paid_at")
-    shoe = OrderLineOutput(source="lines", many=True)
+    shoe = OrderLineOutput(source="lines_listed", many=True)
     address = AddressOutput(help_text="Where to ship, as given at the purchase.")
     payment = serializers.ChoiceField(source="payment_state", choices=PaymentState.choices, read_only=True)
     refunded = serializers.IntegerField(help_text="Cents given back.")

@@ -96,7 +96,7 @@ def _order(order: Order) -> dict:
                 "tax": line.tax,
                 "refundedQuantity": line.refunded_quantity,
             }
-            for line in order.lines.all()
+            for line in order.lines_listed
         ],
         "shipments": [
             {

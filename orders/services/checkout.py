@@ -136,7 +136,8 @@ def _order_reserve(
         shares = {line.index: part for line, part in zip(quote.priced, price.lines, strict=True)}
         # The rows cart_price locked, in this same transaction.
         catalog_services.stock_take(taken=[(line.entry, line.line.quantity) for line in cart.lines])
-        OrderLine.objects.bulk_create(
+        # Kept on the order for the checkout's answer (selectors.order_just_paid), with the shoes cart_price read.
+        order.lines_listed = OrderLine.objects.bulk_create(
             OrderLine(
                 order=order,
                 shoe=line.entry.shoe,
