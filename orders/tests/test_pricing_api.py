@@ -357,9 +357,9 @@ def test_a_checkout_with_a_code_shipping_and_tax_counts_its_queries(client, shop
     with CaptureQueriesContext(connection) as queries:
         assert client.post(CHECKOUT, checkout).status_code == 201
 
-    # test_checkout_api's 29 (the shipping methods and tax rates as the process keeps them), and the code's: the code
+    # test_checkout_api's 28 (the shipping methods and tax rates as the process keeps them), and the code's: the code
     # and its brands' and shoes' ids (2), its use counted (1) and recorded (1).
-    assert len(queries) <= 29 + 4, len(queries)
+    assert len(queries) <= 28 + 4, len(queries)
 
 
 def test_the_checkout_answers_its_order_as_the_order_call_reads_it(client, shopper, shoe, demo, mailoutbox):
